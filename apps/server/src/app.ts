@@ -1,0 +1,56 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AccessTokenVerifier } from './auth/principal.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerFrontEnds } from './http/front-ends.ts';
+import { registerHealth } from './http/health.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurity } from './http/security.ts';
+import type { EmbeddedIdp } from './idp/embedded-idp.ts';
+import { discoveryRoutes } from './services/discovery/discovery.routes.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  blobs: BlobStore;
+  verifier: AccessTokenVerifier;
+  /** Present when no external OIDC_ISSUER is configured. */
+  idp?: EmbeddedIdp;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export type App = FastifyInstance;
+
+/**
+ * The whole HTTP surface, in the order that matters: hardening and documentation first, then the identity
+ * provider, then the services (each its own plugin under its own prefix), then the front ends and their SPA
+ * fall-back, which must see every other route first.
+ */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: deps.logger ?? { level: deps.config.logLevel },
+    // Non-zero limits so a slow or stalled client cannot hold a connection forever. Uploads stream, so the
+    // request timeout is generous; idle sockets are cut far sooner.
+    connectionTimeout: 60_000,
+    requestTimeout: 3_600_000,
+    keepAliveTimeout: 10_000,
+    bodyLimit: 1024 * 1024,
+    trustProxy: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandling(app);
+  await registerSecurity(app, deps.config);
+  await registerOpenApi(app, deps.config);
+  registerHealth(app, deps.db);
+
+  if (deps.idp) await deps.idp.register(app);
+
+  await app.register(discoveryRoutes, { prefix: '/discovery/api/DiscoveryContext', ...deps });
+
+  await registerFrontEnds(app, deps.config);
+  return app;
+}

@@ -1,0 +1,105 @@
+import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { AppError } from '../http/app-error.ts';
+import type { AccessTokenVerifier, Principal } from './principal.ts';
+
+/** Asymmetric algorithms only: an HS* token signed with a public key, or `none`, never gets through. */
+export const ACCEPTED_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'EdDSA',
+];
+
+export interface JwtVerifierOptions {
+  issuer: string;
+  audience: string;
+  tenantClaim: string;
+  /** Tests and operators may pin the key set; by default it comes from the issuer's discovery document. */
+  keys?: JWTVerifyGetKey;
+  /** Seconds of clock skew tolerated on exp and nbf. */
+  clockToleranceS?: number;
+}
+
+/**
+ * Verifies RFC 9068 access tokens the way any relying party would, for the embedded provider and for Okta,
+ * Entra ID or Keycloak alike: keys from the issuer's JWKS (found through its discovery document), then
+ * signature, algorithm, `typ`, `iss`, `aud`, `exp` and `nbf`, then the tenant claim.
+ */
+export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerifier {
+  let keys = options.keys;
+  let pending: Promise<JWTVerifyGetKey> | undefined;
+  const keySet = async () => {
+    if (keys) return keys;
+    pending ??= discoverJwks(options.issuer).then(
+      (k) => (keys = k),
+      (error) => {
+        pending = undefined;
+        throw error;
+      },
+    );
+    return pending;
+  };
+
+  return {
+    async verify(token) {
+      const getKey = await keySet();
+      let payload: Principal['claims'];
+      try {
+        ({ payload } = await jwtVerify(token, getKey, {
+          issuer: options.issuer,
+          audience: options.audience,
+          algorithms: ACCEPTED_ALGORITHMS,
+          typ: 'at+jwt',
+          requiredClaims: ['exp', 'sub'],
+          clockTolerance: options.clockToleranceS ?? 5,
+        }));
+      } catch (error) {
+        throw toAuthError(error);
+      }
+      const tenants = tenantsOf(payload[options.tenantClaim]);
+      if (!tenants.length) {
+        throw new AppError(
+          'auth.tenant_claim_missing',
+          `The access token lists no tenant in "${options.tenantClaim}".`,
+        );
+      }
+      return { issuer: options.issuer, subject: payload.sub!, tenants, claims: payload };
+    },
+  };
+}
+
+/** A string is a list of one (SPEC says a list; some providers emit a single value as a string). */
+function tenantsOf(claim: unknown): string[] {
+  const list = typeof claim === 'string' ? [claim] : Array.isArray(claim) ? claim : [];
+  return [...new Set(list.filter((t): t is string => typeof t === 'string' && t.length > 0))];
+}
+
+function toAuthError(error: unknown): AppError {
+  if (error instanceof errors.JWTExpired)
+    return new AppError('auth.token_expired', 'The access token has expired.');
+  if (error instanceof errors.JOSEError) {
+    return new AppError('auth.token_invalid', `The access token is not valid (${error.code}).`);
+  }
+  if (error instanceof AppError) return error;
+  return new AppError('auth.token_invalid', 'The access token is not valid.');
+}
+
+async function discoverJwks(issuer: string): Promise<JWTVerifyGetKey> {
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new AppError('server.unavailable', 'The identity provider cannot be reached.');
+  const metadata = (await response.json()) as { issuer?: string; jwks_uri?: string };
+  if (metadata.issuer !== issuer || !metadata.jwks_uri) {
+    throw new AppError('server.unavailable', 'The identity provider published unexpected metadata.');
+  }
+  return createRemoteJWKSet(new URL(metadata.jwks_uri), {
+    timeoutDuration: 10_000,
+    cooldownDuration: 30_000,
+  });
+}

@@ -1,0 +1,20 @@
+import type { JWTPayload } from 'jose';
+
+/** Who is calling, once the access token is verified. Roles are looked up per request, never read from the token. */
+export interface Principal {
+  issuer: string;
+  subject: string;
+  /** Tenant codes from the tenant claim (`tid` by default), never empty. */
+  tenants: string[];
+  claims: JWTPayload;
+}
+
+/** A principal bound to the tenant of the path, after the tenant guard has checked it is in `tenants`. */
+export interface TenantPrincipal extends Principal {
+  tenantCode: string;
+}
+
+export interface AccessTokenVerifier {
+  /** Verifies a bearer token or throws an AppError with an `auth.*` code. */
+  verify(token: string): Promise<Principal>;
+}

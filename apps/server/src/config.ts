@@ -1,0 +1,196 @@
+import path from 'node:path';
+
+/**
+ * Every setting the server reads, documented where it is declared. `parseConfig` validates them all once at
+ * start; the first bad value stops the server with one line that names the variable, the value and what it
+ * expects. The README's Configuration table is checked against this list by a test.
+ */
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+interface Entry<T> {
+  env: string;
+  doc: string;
+  expects: string;
+  default?: string;
+  parse(raw: string, env: Env): T | undefined;
+}
+
+const entry = <T>(e: Entry<T>) => e;
+
+const port = (raw: string) => {
+  const n = Number(raw);
+  return /^\d+$/.test(raw) && n >= 0 && n <= 65535 ? n : undefined;
+};
+const positiveInt = (raw: string) => (/^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
+const httpUrl = (raw: string) => {
+  try {
+    const url = new URL(raw);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const withoutTrailingSlash = (url: URL) => url.href.replace(/\/+$/, '');
+
+export const CONFIG_ENTRIES = {
+  port: entry({
+    env: 'PORT',
+    doc: 'TCP port the HTTP server listens on (0 picks a free one).',
+    expects: 'an integer from 0 to 65535',
+    default: '8080',
+    parse: port,
+  }),
+  host: entry({
+    env: 'HOST',
+    doc: 'Interface to listen on.',
+    expects: 'a host name or IP address',
+    default: '0.0.0.0',
+    parse: (raw) => (/^[\w.:-]+$/.test(raw) ? raw : undefined),
+  }),
+  publicUrl: entry({
+    env: 'PUBLIC_URL',
+    doc: 'The address browsers use to reach this server; the embedded issuer is `{PUBLIC_URL}/oidc`.',
+    expects: 'an http(s) URL such as http://localhost:8080',
+    parse: (raw) => {
+      const url = httpUrl(raw);
+      return url && url.pathname === '/' && !url.search && !url.hash ? withoutTrailingSlash(url) : undefined;
+    },
+  }),
+  dataDir: entry({
+    env: 'DATA_DIR',
+    doc: "Folder for the PGlite database, blobs and the embedded provider's signing keys.",
+    expects: 'a folder path',
+    default: './data',
+    parse: (raw) => (raw.trim() ? path.resolve(raw) : undefined),
+  }),
+  databaseUrl: entry({
+    env: 'DATABASE_URL',
+    doc: 'PostgreSQL connection string; unset runs the embedded PGlite database in DATA_DIR.',
+    expects: 'a postgres:// or postgresql:// URL',
+    parse: (raw) => {
+      try {
+        const url = new URL(raw);
+        return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname
+          ? raw
+          : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  }),
+  oidcIssuer: entry({
+    env: 'OIDC_ISSUER',
+    doc: 'Issuer of an external OpenID provider (Okta, Entra ID, Keycloak…); unset runs the embedded provider.',
+    expects: 'an https URL without "-admin" in its host (http is accepted for localhost)',
+    parse: (raw) => {
+      const url = httpUrl(raw);
+      if (!url || url.hostname.split('.')[0]?.includes('-admin')) return undefined;
+      const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+      return url.protocol === 'https:' || local ? withoutTrailingSlash(url) : undefined;
+    },
+  }),
+  oidcAudience: entry({
+    env: 'OIDC_AUDIENCE',
+    doc: 'The `aud` every access token must carry for this API.',
+    expects: 'a non-empty string, usually a URL',
+    default: 'urn:portico:api',
+    parse: (raw) => (raw.trim() ? raw : undefined),
+  }),
+  oidcPortalClientId: entry({
+    env: 'OIDC_CLIENT_ID',
+    doc: 'OpenID client id of the client portal.',
+    expects: 'a non-empty client id',
+    default: 'portico-portal',
+    parse: (raw) => (/^[\w.:-]+$/.test(raw) ? raw : undefined),
+  }),
+  oidcControlPanelClientId: entry({
+    env: 'OIDC_CONTROL_PANEL_CLIENT_ID',
+    doc: 'OpenID client id of the control panel.',
+    expects: 'a non-empty client id',
+    default: 'portico-control-panel',
+    parse: (raw) => (/^[\w.:-]+$/.test(raw) ? raw : undefined),
+  }),
+  tenantClaim: entry({
+    env: 'TENANT_CLAIM',
+    doc: 'Access-token claim that lists tenant codes (Entra ID already uses `tid`, so rename it there).',
+    expects: 'a claim name of letters, digits, "_", ":", "/" or "."',
+    default: 'tid',
+    parse: (raw) => (/^[\w:/.-]+$/.test(raw) ? raw : undefined),
+  }),
+  maxUploadBytes: entry({
+    env: 'MAX_UPLOAD_BYTES',
+    doc: 'Largest file a client may upload, in bytes.',
+    expects: 'a positive integer',
+    default: String(2 * 1024 ** 3),
+    parse: positiveInt,
+  }),
+  loginRateLimit: entry({
+    env: 'LOGIN_RATE_LIMIT',
+    doc: 'Sign-in attempts allowed per client address and minute on the embedded login form.',
+    expects: 'a positive integer',
+    default: '10',
+    parse: positiveInt,
+  }),
+  logLevel: entry({
+    env: 'LOG_LEVEL',
+    doc: 'Server log level.',
+    expects: 'one of fatal, error, warn, info, debug, trace, silent',
+    default: 'debug',
+    parse: (raw) =>
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(raw)
+        ? (raw as 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent')
+        : undefined,
+  }),
+  seedDemo: entry({
+    env: 'SEED_DEMO',
+    doc: 'Seed the demo tenants, users and files into an empty database at start.',
+    expects: 'true or false',
+    default: 'true',
+    parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
+  }),
+} as const;
+
+type Entries = typeof CONFIG_ENTRIES;
+type Parsed<K extends keyof Entries> = Exclude<ReturnType<Entries[K]['parse']>, undefined>;
+
+export interface Config {
+  port: Parsed<'port'>;
+  host: Parsed<'host'>;
+  /** Derived from PORT when PUBLIC_URL is unset. */
+  publicUrl: string;
+  dataDir: Parsed<'dataDir'>;
+  databaseUrl: Parsed<'databaseUrl'> | undefined;
+  /** Unset means the embedded provider at `{publicUrl}/oidc`. */
+  oidcIssuer: Parsed<'oidcIssuer'> | undefined;
+  oidcAudience: Parsed<'oidcAudience'>;
+  oidcPortalClientId: Parsed<'oidcPortalClientId'>;
+  oidcControlPanelClientId: Parsed<'oidcControlPanelClientId'>;
+  tenantClaim: Parsed<'tenantClaim'>;
+  maxUploadBytes: Parsed<'maxUploadBytes'>;
+  loginRateLimit: Parsed<'loginRateLimit'>;
+  logLevel: Parsed<'logLevel'>;
+  seedDemo: Parsed<'seedDemo'>;
+}
+
+export function parseConfig(env: Env): Config {
+  const values: Record<string, unknown> = {};
+  for (const [key, e] of Object.entries(CONFIG_ENTRIES) as [string, Entry<unknown>][]) {
+    const raw = env[e.env];
+    const source = raw === undefined || raw === '' ? e.default : raw;
+    if (source === undefined) continue;
+    const value = e.parse(source, env);
+    if (value === undefined) {
+      throw new ConfigError(`${e.env}=${JSON.stringify(source)} is invalid: expected ${e.expects}`);
+    }
+    values[key] = value;
+  }
+  const config = values as unknown as Config;
+  config.publicUrl ??= `http://localhost:${config.port}`;
+  return config;
+}
+
+/** The issuer whose tokens the API accepts: the external one, or the embedded provider. */
+export const issuerOf = (config: Pick<Config, 'oidcIssuer' | 'publicUrl'>) =>
+  config.oidcIssuer ?? `${config.publicUrl}/oidc`;

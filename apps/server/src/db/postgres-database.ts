@@ -1,0 +1,46 @@
+import pg from 'pg';
+import { bindTenant, type Database, type Queryable } from './database.ts';
+
+// int8 counts and sums as numbers: they stay far below 2^53 here, and both engines then agree on types.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export async function openPostgresDatabase(connectionString: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  // Fail at start, with the address, rather than at the first request.
+  const probe = await pool.connect();
+  probe.release();
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn({
+        query: (sql, params) => client.query(sql, params) as never,
+        // Without parameters node-postgres uses the simple protocol, which accepts several statements.
+        exec: async (sql) => {
+          await client.query(sql);
+        },
+      });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    kind: 'postgres',
+    query: (sql, params) => pool.query(sql, params) as never,
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    transaction,
+    withTenant: (tenantCode, fn) =>
+      transaction(async (tx) => {
+        await bindTenant(tx, tenantCode);
+        return fn(tx);
+      }),
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import fastifyStatic from '@fastify/static';
+import { APP_VERSION, type RuntimeConfig, RuntimeConfigSchema } from '@portico/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { errorBody } from './error-handler.ts';
+
+const appsDir = new URL('../../../', import.meta.url);
+
+interface FrontEnd {
+  prefix: string;
+  dist: string;
+}
+
+const FRONT_ENDS: FrontEnd[] = [
+  // The longer prefix first: the fall-back picks the first front end whose prefix the path starts with.
+  { prefix: '/control-panel/', dist: new URL('control-panel/dist/', appsDir).pathname },
+  { prefix: '/', dist: new URL('portal/dist/', appsDir).pathname },
+];
+
+/** Paths that belong to the API or the provider: an unknown one answers JSON, never the SPA's HTML. */
+const API_PATH = /^\/(t|discovery|oidc|idp|docs|healthz|config\.json)(\/|$)/;
+
+export function runtimeConfigOf(config: Config): RuntimeConfig {
+  const app = (clientId: string, base: string) => ({
+    clientId,
+    redirectUri: `${config.publicUrl}${base}login/callback`,
+    postLogoutRedirectUri: `${config.publicUrl}${base}logout`,
+    scopes: ['openid', 'profile', 'tenancy'],
+  });
+  return {
+    version: APP_VERSION,
+    discoveryUrl: `${config.publicUrl}/discovery/api/DiscoveryContext/`,
+    tenantClaim: config.tenantClaim,
+    logLevel: 'debug',
+    portal: app(config.oidcPortalClientId, '/'),
+    controlPanel: app(config.oidcControlPanelClientId, '/control-panel/'),
+  };
+}
+
+/**
+ * The built portal at `/` and control panel at `/control-panel/`, each with SPA fall-back: any unknown GET that
+ * asks for HTML gets the app's index.html, and its router shows the right page (or its not-found page).
+ */
+export async function registerFrontEnds(app: FastifyInstance, config: Config) {
+  const runtimeConfig = runtimeConfigOf(config);
+  app.get(
+    '/config.json',
+    {
+      schema: {
+        tags: ['front ends'],
+        summary: 'Runtime configuration of the front ends',
+        response: { 200: RuntimeConfigSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return runtimeConfig;
+    },
+  );
+
+  const built = FRONT_ENDS.filter((f) => existsSync(`${f.dist}index.html`));
+  for (const frontEnd of built) {
+    await app.register(fastifyStatic, {
+      root: frontEnd.dist,
+      prefix: frontEnd.prefix,
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change under their name; everything else is revalidated.
+        res.header(
+          'cache-control',
+          filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const indexes = new Map<string, Buffer>();
+  for (const frontEnd of built) indexes.set(frontEnd.prefix, await readFile(`${frontEnd.dist}index.html`));
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (wantsHtml && !API_PATH.test(pathname)) {
+      const frontEnd = FRONT_ENDS.find((f) => `${pathname}/`.startsWith(f.prefix));
+      const index = frontEnd && indexes.get(frontEnd.prefix);
+      if (index)
+        return reply
+          .status(200)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(index);
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('This front end has not been built yet: run `npm run build` (npm start does it for you).');
+    }
+    return reply
+      .status(404)
+      .send(errorBody('request.not_found', `No route for ${request.method} ${pathname}`));
+  });
+}

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { createJwtVerifier } from './auth/jwt-verifier.ts';
+import { type Config, ConfigError, issuerOf, parseConfig } from './config.ts';
+import { openDatabase } from './db/open-database.ts';
+import { seedDemo } from './db/seed/seed-demo.ts';
+import { printBanner } from './http/banner.ts';
+import { createEmbeddedIdp } from './idp/embedded-idp.ts';
+import { createFsBlobStore } from './storage/fs-blob-store.ts';
+
+/** Composition root: config → database → blob store → identity → services → http. Tests build the same. */
+export async function startServer(
+  config: Config,
+  options: { logger?: false | object; quiet?: boolean } = {},
+) {
+  const db = await openDatabase(config);
+  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
+  const seeded = config.seedDemo ? await seedDemo(db, blobs) : undefined;
+  const idp = config.oidcIssuer ? undefined : await createEmbeddedIdp({ config, db });
+  const verifier = createJwtVerifier({
+    issuer: issuerOf(config),
+    audience: config.oidcAudience,
+    tenantClaim: config.tenantClaim,
+  });
+  const app = await buildApp({ config, db, blobs, verifier, idp, logger: options.logger });
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  if (!options.quiet) printBanner(config, seeded);
+  return { app, db, blobs, config };
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = parseConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`portico: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { app } = await startServer(config);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    // A second signal or a stuck request must not keep the process forever.
+    setTimeout(() => process.exit(1), 25_000).unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+if (import.meta.main) {
+  main().catch((error) => {
+    console.error(`portico: failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

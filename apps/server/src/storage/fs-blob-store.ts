@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { BlobInfo, BlobStore } from './blob-store.ts';
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
+
+/**
+ * Blobs as files under one folder. A put writes to a temporary name, fsyncs and renames, so a crash or an
+ * aborted stream never leaves a partial blob under a real key.
+ */
+export function createFsBlobStore(root: string): BlobStore {
+  const tmpDir = path.join(root, '.tmp');
+  const pathOf = (key: string) => {
+    if (!KEY_PATTERN.test(key) || key.includes('//') || key.endsWith('/'))
+      throw new Error(`bad blob key ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    async put(key, body) {
+      const target = pathOf(key);
+      await mkdir(tmpDir, { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true });
+      const tmp = path.join(tmpDir, randomUUID());
+      try {
+        await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+        const handle = await open(tmp, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(tmp, target);
+        return { size: (await stat(target)).size };
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
+    },
+    async get(key, range) {
+      const file = pathOf(key);
+      await stat(file);
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+    },
+    async stat(key): Promise<BlobInfo | undefined> {
+      try {
+        return { size: (await stat(pathOf(key))).size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}

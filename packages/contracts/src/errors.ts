@@ -1,0 +1,35 @@
+import { type Static, Type } from 'typebox';
+
+/**
+ * Every error the API answers, by stable code. The code is the contract; the message is for people and may
+ * change. Front ends branch on the code, never on the message.
+ */
+export const ERROR_CODES = {
+  'request.invalid': 400,
+  'request.not_found': 404,
+  'request.too_many': 429,
+  'auth.token_missing': 401,
+  'auth.token_invalid': 401,
+  'auth.token_expired': 401,
+  'auth.tenant_claim_missing': 401,
+  'auth.tenant_forbidden': 403,
+  'auth.forbidden': 403,
+  'tenant.not_found': 404,
+  'discovery.role_unknown': 404,
+  'server.internal': 500,
+  'server.unavailable': 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ErrorBodySchema = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable, dotted error code such as `auth.tenant_forbidden`.' }),
+      message: Type.String({ description: 'A readable explanation, safe to show.' }),
+      details: Type.Optional(Type.Array(Type.Object({ path: Type.String(), message: Type.String() }))),
+    }),
+  },
+  { $id: 'ErrorBody', description: 'The body of every error answer.' },
+);
+export type ErrorBody = Static<typeof ErrorBodySchema>;
