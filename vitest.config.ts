@@ -9,14 +9,31 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       {
+        // Without `extends`, an inline project ignores the root's timeouts.
+        extends: true,
         test: {
           name: 'pglite',
           include: [...serverTests, 'packages/contracts/src/**/*.test.ts'],
           env: { PORTICO_TEST_DB: 'pglite' },
         },
       },
+      {
+        // The front ends: web-shell and portal components and state, in jsdom.
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['packages/web-shell/src/**/*.test.{ts,tsx}', 'apps/portal/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['packages/web-shell/src/testing/setup.ts'],
+        },
+      },
       ...(process.env.DATABASE_URL
-        ? [{ test: { name: 'postgres', include: serverTests, env: { PORTICO_TEST_DB: 'postgres' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: { name: 'postgres', include: serverTests, env: { PORTICO_TEST_DB: 'postgres' } },
+            },
+          ]
         : []),
     ],
   },

@@ -10,6 +10,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import type { EmbeddedIdp } from './idp/embedded-idp.ts';
 import { discoveryRoutes } from './services/discovery/discovery.routes.ts';
+import { tenantServices } from './services/tenant-services.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 export interface AppDeps {
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   if (deps.idp) await deps.idp.register(app);
 
   await app.register(discoveryRoutes, { prefix: '/discovery/api/DiscoveryContext', ...deps });
+  await app.register(tenantServices, { prefix: '/t/:tenant', ...deps });
 
   await registerFrontEnds(app, deps.config);
   return app;

@@ -34,6 +34,42 @@ const httpUrl = (raw: string) => {
 };
 const withoutTrailingSlash = (url: URL) => url.href.replace(/\/+$/, '');
 
+/**
+ * Extensions refused on upload by default: what Windows, macOS or a shell would run on a double click, and disk
+ * images that carry such programs. A deny-list rather than an allow-list because clients send whatever their
+ * work produces (scans, spreadsheets, exports of any program); downloads are served as attachments with
+ * `nosniff` and a sandbox policy, so a document type can never run in the portal itself.
+ */
+export const DEFAULT_REFUSED_EXTENSIONS = [
+  'exe',
+  'dll',
+  'com',
+  'scr',
+  'pif',
+  'cpl',
+  'msi',
+  'msp',
+  'bat',
+  'cmd',
+  'ps1',
+  'psm1',
+  'vbs',
+  'vbe',
+  'js',
+  'jse',
+  'wsf',
+  'wsh',
+  'hta',
+  'jar',
+  'lnk',
+  'reg',
+  'sh',
+  'apk',
+  'app',
+  'dmg',
+  'iso',
+];
+
 export const CONFIG_ENTRIES = {
   port: entry({
     env: 'PORT',
@@ -126,6 +162,24 @@ export const CONFIG_ENTRIES = {
     default: String(2 * 1024 ** 3),
     parse: positiveInt,
   }),
+  uploadGraceSeconds: entry({
+    env: 'UPLOAD_GRACE_SECONDS',
+    doc: 'How long an upload may stay unsaved before it is removed, in seconds.',
+    expects: 'a positive integer',
+    default: '86400',
+    parse: positiveInt,
+  }),
+  uploadRefusedExtensions: entry({
+    env: 'UPLOAD_REFUSED_EXTENSIONS',
+    doc: 'File extensions refused on upload (415), comma-separated, or `none`; executables are refused by content too.',
+    expects: 'extensions of letters and digits separated by commas, such as exe,bat, or none',
+    default: DEFAULT_REFUSED_EXTENSIONS.join(','),
+    parse: (raw) => {
+      if (raw === 'none') return [] as string[];
+      const list = raw.split(',').map((e) => e.trim().toLowerCase().replace(/^\./, ''));
+      return list.every((e) => /^[a-z0-9]{1,16}$/.test(e)) ? list : undefined;
+    },
+  }),
   loginRateLimit: entry({
     env: 'LOGIN_RATE_LIMIT',
     doc: 'Sign-in attempts allowed per client address and minute on the embedded login form.',
@@ -169,6 +223,8 @@ export interface Config {
   oidcControlPanelClientId: Parsed<'oidcControlPanelClientId'>;
   tenantClaim: Parsed<'tenantClaim'>;
   maxUploadBytes: Parsed<'maxUploadBytes'>;
+  uploadGraceSeconds: Parsed<'uploadGraceSeconds'>;
+  uploadRefusedExtensions: Parsed<'uploadRefusedExtensions'>;
   loginRateLimit: Parsed<'loginRateLimit'>;
   logLevel: Parsed<'logLevel'>;
   seedDemo: Parsed<'seedDemo'>;

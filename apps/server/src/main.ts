@@ -59,7 +59,10 @@ async function main() {
 
 if (import.meta.main) {
   main().catch((error) => {
-    console.error(`portico: failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(
+      error instanceof ConfigError ? `portico: ${reason}` : `portico: failed to start: ${reason}`,
+    );
     process.exit(1);
   });
 }

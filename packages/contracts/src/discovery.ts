@@ -44,16 +44,23 @@ export const DiscoverServicesResponseSchema = Type.Array(ServiceEntrySchema, {
 });
 export type DiscoverServicesResponse = Static<typeof DiscoverServicesResponseSchema>;
 
+const TENANT_CODE = TENANT_CODE_PATTERN.replace(/^\^|\$$/g, '');
+
 export const GetTenantContextsQuerySchema = Type.Object(
   {
     tenantCodes: Type.String({
       minLength: 1,
       maxLength: 2000,
-      description: "Comma-separated tenant codes; only those in the caller's tenant claim are answered.",
+      pattern: `^${TENANT_CODE}(,${TENANT_CODE})*$`,
+      description:
+        "Comma-separated tenant codes, each one the caller's tenant claim lists; codes the portal does not know " +
+        'are left out of the answer.',
+      examples: ['acme,globex'],
     }),
   },
   { additionalProperties: false },
 );
+export type GetTenantContextsQuery = Static<typeof GetTenantContextsQuerySchema>;
 
 export const TenantContextSchema = Type.Object(
   {

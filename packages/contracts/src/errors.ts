@@ -18,6 +18,15 @@ export const ERROR_CODES = {
   'discovery.role_unknown': 404,
   'server.internal': 500,
   'server.unavailable': 503,
+  'sites.not_found': 404,
+  'settings.forbidden': 403,
+  'files.not_found': 404,
+  'files.range_not_satisfiable': 416,
+  'uploads.invalid': 400,
+  'uploads.not_found': 404,
+  'uploads.too_large': 413,
+  'uploads.too_many': 413,
+  'uploads.type_refused': 415,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireTenantPrincipal` on every tenant service route before the handler runs. */
     principal?: TenantPrincipal;
+    /** Set by `requireCaller` on routes that name their tenant in the body or query rather than the path. */
+    caller?: Principal;
   }
 }
 
@@ -30,6 +32,23 @@ export function bindToTenant(principal: Principal, tenantCode: string): TenantPr
     throw new AppError('auth.tenant_forbidden', `This account has no access to tenant "${tenantCode}".`);
   }
   return { ...principal, tenantCode };
+}
+
+/**
+ * onRequest hook for routes that are not under `/t/:tenant/` (discovery): the token is verified before the body
+ * is read, and the handler binds the tenant it names with `bindToTenant(callerOf(request), …)`.
+ */
+export function requireCaller(verifier: AccessTokenVerifier) {
+  return async (request: FastifyRequest) => {
+    request.caller = await authenticate(request, verifier);
+  };
+}
+
+/** The caller `requireCaller` verified; a route that forgot the hook fails closed. */
+export function callerOf(request: FastifyRequest): Principal {
+  if (!request.caller)
+    throw new AppError('auth.token_missing', 'Sign in first: the request carries no bearer token.');
+  return request.caller;
 }
 
 /**

@@ -61,6 +61,10 @@ export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerif
       } catch (error) {
         throw toAuthError(error);
       }
+      // jose checks that `sub` is present, not that it is a string; the principal's identity must be one.
+      if (typeof payload.sub !== 'string' || !payload.sub) {
+        throw new AppError('auth.token_invalid', 'The access token names no subject.');
+      }
       const tenants = tenantsOf(payload[options.tenantClaim]);
       if (!tenants.length) {
         throw new AppError(
@@ -68,7 +72,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerif
           `The access token lists no tenant in "${options.tenantClaim}".`,
         );
       }
-      return { issuer: options.issuer, subject: payload.sub!, tenants, claims: payload };
+      return { issuer: options.issuer, subject: payload.sub, tenants, claims: payload };
     },
   };
 }
@@ -82,24 +86,53 @@ function tenantsOf(claim: unknown): string[] {
 function toAuthError(error: unknown): AppError {
   if (error instanceof errors.JWTExpired)
     return new AppError('auth.token_expired', 'The access token has expired.');
+  // jose's messages name the failed check and never a value ('unexpected "aud" claim value'), which is what
+  // an operator wiring up an external provider needs to see.
   if (error instanceof errors.JOSEError) {
-    return new AppError('auth.token_invalid', `The access token is not valid (${error.code}).`);
+    return new AppError('auth.token_invalid', `The access token is not valid: ${error.message}.`);
   }
   if (error instanceof AppError) return error;
   return new AppError('auth.token_invalid', 'The access token is not valid.');
 }
 
+/**
+ * An unreachable or misbehaving provider is our outage, not the caller's fault: it answers 503, so a front end
+ * does not sign a user out (as it would on 401) because the provider blinked.
+ */
+const providerUnavailable = (what: string) =>
+  new AppError('server.unavailable', `The identity provider cannot be reached (${what}).`);
+
 async function discoverJwks(issuer: string): Promise<JWTVerifyGetKey> {
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
-    signal: AbortSignal.timeout(10_000),
-  });
-  if (!response.ok) throw new AppError('server.unavailable', 'The identity provider cannot be reached.');
-  const metadata = (await response.json()) as { issuer?: string; jwks_uri?: string };
+  let metadata: { issuer?: string; jwks_uri?: string };
+  try {
+    const response = await fetch(`${issuer}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    metadata = (await response.json()) as typeof metadata;
+  } catch {
+    throw providerUnavailable('discovery document');
+  }
   if (metadata.issuer !== issuer || !metadata.jwks_uri) {
     throw new AppError('server.unavailable', 'The identity provider published unexpected metadata.');
   }
-  return createRemoteJWKSet(new URL(metadata.jwks_uri), {
+  const remote = createRemoteJWKSet(new URL(metadata.jwks_uri), {
     timeoutDuration: 10_000,
     cooldownDuration: 30_000,
   });
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (error) {
+      // These say the token names a key or algorithm the provider does not publish: the token is at fault.
+      if (
+        error instanceof errors.JWKSNoMatchingKey ||
+        error instanceof errors.JWKSMultipleMatchingKeys ||
+        error instanceof errors.JOSENotSupported
+      ) {
+        throw error;
+      }
+      throw providerUnavailable('signing keys');
+    }
+  };
 }

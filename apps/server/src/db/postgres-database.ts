@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ConfigError } from '../config.ts';
 import { bindTenant, type Database, type Queryable } from './database.ts';
 
 // int8 counts and sums as numbers: they stay far below 2^53 here, and both engines then agree on types.
@@ -6,9 +7,18 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
-  // Fail at start, with the address, rather than at the first request.
-  const probe = await pool.connect();
-  probe.release();
+  // Fail at start, naming the setting, rather than at the first request.
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    const reason = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    const shown = connectionString.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+    throw new ConfigError(
+      `DATABASE_URL="${shown}" cannot be reached (${reason}): expected a PostgreSQL server that accepts connections`,
+    );
+  }
   const transaction = async <T>(fn: (tx: Queryable) => Promise<T>) => {
     const client = await pool.connect();
     try {

@@ -23,6 +23,12 @@ export async function registerOpenApi(app: FastifyInstance, config: Config) {
     },
     // The provider's and the front ends' own routes are not API.
     hideUntagged: true,
+    // Name shared schemas after their contract `$id` (ErrorBody, ServiceEntry…) rather than def-0, def-1…
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // Swagger UI runs under the app's own CSP (its initialiser is a file, not an inline script).
+  await app.register(swaggerUi, { routePrefix: '/docs' });
 }

@@ -1,13 +1,54 @@
+import middie from '@fastify/middie';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { interactionRoutes } from './interactions.routes.ts';
+import { createProvider } from './provider-config.ts';
+import { routeProviderLogs } from './provider-logging.ts';
+import { loadOrCreateSecrets } from './signing-keys.ts';
 
 export interface EmbeddedIdp {
   issuer: string;
   register(app: FastifyInstance): Promise<void>;
 }
 
-// Filled in by the identity-provider work.
-export async function createEmbeddedIdp(_deps: { config: Config; db: Database }): Promise<EmbeddedIdp> {
-  throw new Error('embedded provider not built yet');
+/**
+ * The OpenID provider that runs when no external OIDC_ISSUER is configured: oidc-provider at `/oidc`, its state in
+ * the database, its keys in DATA_DIR, and its login pages at `/idp/`.
+ */
+export async function createEmbeddedIdp({
+  config,
+  db,
+}: {
+  config: Config;
+  db: Database;
+}): Promise<EmbeddedIdp> {
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  let log: FastifyInstance['log'] | undefined;
+  const provider = createProvider({
+    config,
+    db,
+    secrets,
+    onStorageError: (error) => log?.error({ err: error }, 'identity provider: purging expired state failed'),
+  });
+  return {
+    issuer: provider.issuer,
+    async register(app) {
+      log = app.log;
+      routeProviderLogs(provider, app.log);
+      await app.register(async (scope) => {
+        // middie runs in onRequest, before Fastify reads the body, so the provider parses its own requests.
+        await scope.register(middie);
+        scope.use('/oidc', provider.callback());
+        // Never reached: the provider answers in onRequest. The routes put /oidc in this scope, whose hooks
+        // include middie; the not-found handler would not run them.
+        const unreachable = async () => {
+          throw new Error('the identity provider did not answer');
+        };
+        scope.all('/oidc', { schema: { hide: true } }, unreachable);
+        scope.all('/oidc/*', { schema: { hide: true } }, unreachable);
+        await scope.register(interactionRoutes, { config, db, provider });
+      });
+    },
+  };
 }

@@ -13,7 +13,23 @@ export interface TestServer {
   db: Awaited<ReturnType<typeof startServer>>['db'];
   /** Stops the server, then removes its data folder and database. */
   close(): Promise<void>;
+  /** Stops the server but keeps its data folder and database, for `startTestServer(env, { restartOf })`. */
+  stop(): Promise<void>;
 }
+
+export interface TestServerOptions {
+  /**
+   * A stopped server whose data folder, database and port to start on again, as a restart of the same
+   * deployment would: same issuer, same signing keys, same provider sessions. Closing the new server cleans up.
+   */
+  restartOf?: TestServer;
+  /** Fastify logger options, e.g. `{ level: 'info', stream }` to read what the server logs. */
+  logger?: object;
+}
+
+/** What `restartOf` needs from the first server, kept out of the public shape. */
+const resources = new WeakMap<TestServer, { dataDir: string; database: ThrowawayDatabase }>();
+type ThrowawayDatabase = Awaited<ReturnType<typeof createThrowawayDatabase>>;
 
 /** Asks the kernel for a free port; the server binds it right after, so collisions are practically nil. */
 export async function freePort(): Promise<number> {
@@ -31,32 +47,46 @@ export async function freePort(): Promise<number> {
  * The real server, as `npm start` builds it, on a free port with its own data folder and throwaway database,
  * seeded with the demo. `env` overrides any setting by its environment variable name.
  */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-test-'));
-  const database = await createThrowawayDatabase();
-  const port = await freePort();
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const previous = options.restartOf && resources.get(options.restartOf);
+  if (options.restartOf && !previous) throw new Error('restartOf: not a server from startTestServer');
+  const dataDir = previous?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portico-test-')));
+  const database = previous?.database ?? (await createThrowawayDatabase());
+  const port = options.restartOf?.config.port ?? (await freePort());
   const config = parseConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // Tests sign in many times a minute from one address; the limit's own test sets it low again.
+    LOGIN_RATE_LIMIT: '1000',
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
   const started = await startServer(config, {
     quiet: true,
-    logger: process.env.TEST_LOGS ? undefined : false,
+    logger: options.logger ?? (process.env.TEST_LOGS ? undefined : false),
   });
-  return {
+  let stopped: Promise<void> | undefined;
+  const server: TestServer = {
     url: config.publicUrl,
     config,
     app: started.app,
     db: started.db,
+    stop() {
+      stopped ??= started.app.close();
+      return stopped;
+    },
     async close() {
-      await started.app.close();
+      await server.stop();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  resources.set(server, { dataDir, database });
+  return server;
 }

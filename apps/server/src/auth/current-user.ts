@@ -1,0 +1,139 @@
+import { TENANT_CODE_PATTERN } from '@portico/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import type { TenantPrincipal } from './principal.ts';
+
+/** The person behind a verified token, with the roles the database gives them in one tenant. */
+export interface TenantUser {
+  id: string;
+  name: string;
+  email: string;
+  /** Staff of the tenant: sees every site of it that is not archived. */
+  isStaff: boolean;
+  /** Client member of at least one of the tenant's sites that is not archived. */
+  isClient: boolean;
+}
+
+/** What every tenant repository function takes and filters by: the tenant of the path and the verified caller. */
+export interface TenantScope {
+  tenantCode: string;
+  user: TenantUser;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireTenantUser` on every tenant service route, after the tenant guard. */
+    tenantScope?: TenantScope;
+  }
+}
+
+export interface CurrentUserOptions {
+  /** The embedded provider's issuer, whose `sub` is `users.id`; undefined when an external provider is used. */
+  embeddedIssuer?: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/**
+ * Finds the tenant, the caller's users row and their roles in one tenant-bound transaction. Fails with
+ * `tenant.not_found` for a tenant the token lists but the database does not know, and `auth.forbidden` for a
+ * caller who is neither staff nor a client there; a stranger and a known user without a role look the same.
+ */
+export async function resolveTenantUser(
+  db: Database,
+  principal: TenantPrincipal,
+  options: CurrentUserOptions,
+): Promise<TenantScope> {
+  const { tenantCode } = principal;
+  if (!TENANT_CODE.test(tenantCode)) throw tenantNotFound(tenantCode);
+  return db.withTenant(tenantCode, async (tx) => {
+    // Row-level security shows the application role only the bound tenant's row.
+    const tenant = await tx.query('SELECT 1 FROM tenants WHERE code = $1', [tenantCode]);
+    if (!tenant.rows.length) throw tenantNotFound(tenantCode);
+
+    const user = await findUser(tx, principal, options);
+    if (!user) throw noRole(tenantCode);
+    const { rows } = await tx.query<{ is_staff: boolean; is_client: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM tenant_staff WHERE tenant_code = $1 AND user_id = $2) AS is_staff,
+              EXISTS (SELECT 1 FROM site_members m JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id
+                      WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL) AS is_client`,
+      [tenantCode, user.id],
+    );
+    const roles = rows[0];
+    if (!roles?.is_staff && !roles?.is_client) throw noRole(tenantCode);
+    return { tenantCode, user: { ...user, isStaff: roles.is_staff, isClient: roles.is_client } };
+  });
+}
+
+async function findUser(
+  tx: Queryable,
+  principal: TenantPrincipal,
+  options: CurrentUserOptions,
+): Promise<UserRow | undefined> {
+  const { issuer, subject, claims } = principal;
+  if (issuer === options.embeddedIssuer && UUID.test(subject)) {
+    const { rows } = await tx.query<UserRow>('SELECT id, name, email FROM users WHERE id = $1', [subject]);
+    if (rows[0]) return rows[0];
+  }
+
+  const linked = await findLinkedUser(tx, issuer, subject);
+  if (linked) return linked;
+
+  // A client added by email is linked on first sign-in, but only on an address the provider vouches for, and
+  // only to a person with no identity at this issuer yet: a reassigned address must not inherit an account.
+  if (typeof claims.email !== 'string' || claims.email_verified !== true) return undefined;
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT u.id FROM users u
+     WHERE lower(u.email) = lower($1)
+       AND NOT EXISTS (SELECT 1 FROM user_identities i WHERE i.user_id = u.id AND i.issuer = $2)`,
+    [claims.email, issuer],
+  );
+  if (!rows[0]) return undefined;
+  await tx.query(
+    `INSERT INTO user_identities (issuer, subject, user_id) VALUES ($1, $2, $3)
+     ON CONFLICT (issuer, subject) DO NOTHING`,
+    [issuer, subject, rows[0].id],
+  );
+  // Two first requests may race; whichever link won is the one both use.
+  return findLinkedUser(tx, issuer, subject);
+}
+
+async function findLinkedUser(tx: Queryable, issuer: string, subject: string) {
+  const { rows } = await tx.query<UserRow>(
+    `SELECT u.id, u.name, u.email FROM user_identities i JOIN users u ON u.id = i.user_id
+     WHERE i.issuer = $1 AND i.subject = $2`,
+    [issuer, subject],
+  );
+  return rows[0];
+}
+
+const tenantNotFound = (tenantCode: string) =>
+  new AppError('tenant.not_found', `There is no tenant "${tenantCode}".`);
+
+const noRole = (tenantCode: string) =>
+  new AppError(
+    'auth.forbidden',
+    `This account has no role in tenant "${tenantCode}": the firm must add it as staff or to a site first.`,
+  );
+
+/** onRequest hook that runs after `requireTenantPrincipal`: resolves the caller before anything is parsed. */
+export function requireTenantUser(db: Database, options: CurrentUserOptions) {
+  return async (request: FastifyRequest) => {
+    if (!request.principal) throw new AppError('auth.token_missing', 'Sign in first.');
+    request.tenantScope = await resolveTenantUser(db, request.principal, options);
+  };
+}
+
+/** The scope `requireTenantUser` resolved; a route mounted outside the tenant services fails closed. */
+export function tenantScopeOf(request: FastifyRequest): TenantScope {
+  if (!request.tenantScope) throw new AppError('auth.token_missing', 'Sign in first.');
+  return request.tenantScope;
+}

@@ -1,0 +1,187 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { CONFIG_ENTRIES, ConfigError, DEFAULT_REFUSED_EXTENSIONS, issuerOf, parseConfig } from './config.ts';
+
+/** The one line a bad value produces, or a failure saying the value was accepted. */
+function errorFor(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`${JSON.stringify(env)} was accepted`);
+}
+
+describe('parseConfig', () => {
+  test('with nothing set, runs the demo on port 8080 with PGlite and the embedded provider', () => {
+    const config = parseConfig({});
+    expect(config).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      dataDir: path.resolve('data'),
+      oidcAudience: 'urn:portico:api',
+      oidcPortalClientId: 'portico-portal',
+      oidcControlPanelClientId: 'portico-control-panel',
+      tenantClaim: 'tid',
+      maxUploadBytes: 2 * 1024 ** 3,
+      uploadGraceSeconds: 86_400,
+      uploadRefusedExtensions: DEFAULT_REFUSED_EXTENSIONS,
+      loginRateLimit: 10,
+      logLevel: 'debug',
+      seedDemo: true,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.oidcIssuer).toBeUndefined();
+    expect(issuerOf(config)).toBe('http://localhost:8080/oidc');
+  });
+
+  test('an empty variable counts as unset', () => {
+    expect(parseConfig({ PORT: '', LOG_LEVEL: '', DATABASE_URL: '' })).toEqual(parseConfig({}));
+  });
+
+  test('the public address follows PORT unless PUBLIC_URL is set, and loses its trailing slash', () => {
+    expect(parseConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(parseConfig({ PUBLIC_URL: 'https://portal.example.com/' }).publicUrl).toBe(
+      'https://portal.example.com',
+    );
+  });
+
+  test('reads every setting it documents', () => {
+    const config = parseConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://portal.example.com',
+      DATA_DIR: '/var/lib/portico',
+      DATABASE_URL: 'postgresql://portico:secret@db.internal:5432/portico',
+      OIDC_ISSUER: 'https://login.example.com/tenant/v2.0/',
+      OIDC_AUDIENCE: 'api://portico',
+      OIDC_CLIENT_ID: 'portal-client',
+      OIDC_CONTROL_PANEL_CLIENT_ID: 'console-client',
+      TENANT_CLAIM: 'extn.portico_tenants',
+      MAX_UPLOAD_BYTES: '1048576',
+      UPLOAD_GRACE_SECONDS: '600',
+      UPLOAD_REFUSED_EXTENSIONS: 'EXE, .bat,zip',
+      LOGIN_RATE_LIMIT: '3',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+    });
+    expect(config).toEqual({
+      port: 0,
+      host: '127.0.0.1',
+      publicUrl: 'https://portal.example.com',
+      dataDir: '/var/lib/portico',
+      databaseUrl: 'postgresql://portico:secret@db.internal:5432/portico',
+      oidcIssuer: 'https://login.example.com/tenant/v2.0',
+      oidcAudience: 'api://portico',
+      oidcPortalClientId: 'portal-client',
+      oidcControlPanelClientId: 'console-client',
+      tenantClaim: 'extn.portico_tenants',
+      maxUploadBytes: 1048576,
+      uploadGraceSeconds: 600,
+      uploadRefusedExtensions: ['exe', 'bat', 'zip'],
+      loginRateLimit: 3,
+      logLevel: 'warn',
+      seedDemo: false,
+    });
+    expect(issuerOf(config)).toBe('https://login.example.com/tenant/v2.0');
+  });
+
+  test.each([
+    'http://localhost:9000/realms/portico',
+    'http://127.0.0.1:9000',
+    'https://login.example.com',
+    'http://[::1]:9000',
+  ])('accepts the issuer %s', (issuer) => {
+    expect(parseConfig({ OIDC_ISSUER: issuer }).oidcIssuer).toBe(issuer);
+  });
+
+  const bad: [variable: string, value: string, expected: string][] = [
+    ['PORT', 'abc', 'an integer from 0 to 65535'],
+    ['PORT', '-1', 'an integer from 0 to 65535'],
+    ['PORT', '65536', 'an integer from 0 to 65535'],
+    ['PORT', '80.5', 'an integer from 0 to 65535'],
+    ['PORT', ' 8080', 'an integer from 0 to 65535'],
+    ['PUBLIC_URL', 'portal.example.com', 'an http(s) URL'],
+    ['PUBLIC_URL', 'ftp://portal.example.com', 'an http(s) URL'],
+    ['PUBLIC_URL', 'https://example.com/portal', 'an http(s) URL'],
+    ['PUBLIC_URL', 'https://example.com/?x=1', 'an http(s) URL'],
+    ['DATABASE_URL', 'mysql://db.internal/portico', 'a postgres:// or postgresql:// URL'],
+    ['DATABASE_URL', 'postgres://', 'a postgres:// or postgresql:// URL'],
+    ['DATABASE_URL', 'db.internal:5432', 'a postgres:// or postgresql:// URL'],
+    ['OIDC_ISSUER', 'not a url', 'an https URL without "-admin" in its host'],
+    ['OIDC_ISSUER', 'http://login.example.com', 'an https URL without "-admin" in its host'],
+    ['OIDC_ISSUER', 'https://acme-admin.okta.com', 'an https URL without "-admin" in its host'],
+    ['OIDC_ISSUER', 'ftp://login.example.com', 'an https URL without "-admin" in its host'],
+    ['LOG_LEVEL', 'verbose', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['LOG_LEVEL', 'INFO', 'one of fatal, error, warn, info, debug, trace, silent'],
+    ['MAX_UPLOAD_BYTES', '0', 'a positive integer'],
+    ['MAX_UPLOAD_BYTES', '-5', 'a positive integer'],
+    ['MAX_UPLOAD_BYTES', '10MB', 'a positive integer'],
+    ['MAX_UPLOAD_BYTES', '1e9', 'a positive integer'],
+    ['UPLOAD_GRACE_SECONDS', '0', 'a positive integer'],
+    ['UPLOAD_REFUSED_EXTENSIONS', 'exe,,bat', 'extensions of letters and digits'],
+    ['UPLOAD_REFUSED_EXTENSIONS', '*.exe', 'extensions of letters and digits'],
+    ['LOGIN_RATE_LIMIT', '0', 'a positive integer'],
+    ['SEED_DEMO', 'yes', 'true or false'],
+    ['TENANT_CLAIM', 'tenant claim', 'a claim name'],
+  ];
+
+  test.each(bad)(
+    '%s=%j stops with one line naming the variable, the value and what it expects',
+    (variable, value, expected) => {
+      const message = errorFor({ [variable]: value });
+      expect(message).not.toContain('\n');
+      expect(message.startsWith(`${variable}=${JSON.stringify(value)} is invalid: expected `)).toBe(true);
+      expect(message).toContain(expected);
+    },
+  );
+
+  test('a value with a line break is still reported on one line', () => {
+    const message = errorFor({ PORT: '80\n81' });
+    expect(message).toBe('PORT="80\\n81" is invalid: expected an integer from 0 to 65535');
+  });
+
+  test('only the first bad value is reported', () => {
+    const message = errorFor({ PORT: 'abc', LOG_LEVEL: 'verbose' });
+    expect(message).toMatch(/^PORT=/);
+  });
+});
+
+describe("README's Configuration section", () => {
+  /** Rows of the first table under `## Configuration`: the backticked name in the first column, the cells. */
+  async function configurationRows() {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const section = readme.split(/^## /m).find((part) => part.startsWith('Configuration'));
+    expect(section, 'README.md has a "## Configuration" section').toBeDefined();
+    const rows = new Map<string, string[]>();
+    for (const line of section?.split('\n') ?? []) {
+      const cells = line.split('|').map((cell) => cell.trim());
+      const name = /^`([A-Z][A-Z0-9_]*)`$/.exec(cells[1] ?? '')?.[1];
+      if (line.trimStart().startsWith('|') && name) rows.set(name, cells.slice(1, -1));
+    }
+    return rows;
+  }
+
+  test('documents every environment variable the server reads, and no other', async () => {
+    const documented = [...(await configurationRows()).keys()].sort();
+    const read = Object.values(CONFIG_ENTRIES)
+      .map((e) => e.env)
+      .sort();
+    expect(documented).toEqual(read);
+  });
+
+  test('gives each variable its real default', async () => {
+    const rows = await configurationRows();
+    for (const entry of Object.values(CONFIG_ENTRIES)) {
+      const defaultCell = rows.get(entry.env)?.[1] ?? '';
+      if ('default' in entry && entry.default !== undefined) {
+        expect(defaultCell, `default of ${entry.env}`).toContain(`\`${entry.default}\``);
+      } else {
+        expect(defaultCell, `default of ${entry.env}`).toMatch(/unset|derived|none/i);
+      }
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThrowawayDatabase, testDatabaseKind } from '../testing/test-database.ts';
+import type { Database } from './database.ts';
+import { migrate } from './migrate.ts';
+import { openDatabase } from './open-database.ts';
+
+let db: Database;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-db-'));
+  const throwaway = await createThrowawayDatabase();
+  db = await openDatabase({ dataDir, databaseUrl: throwaway.url });
+  const tenant = (code: string) =>
+    db.query(
+      `INSERT INTO tenants (code, display_name, icon_png, logo, logo_content_type, primary_color, secondary_color, tertiary_color)
+       VALUES ($1, $1, '\\x00', '\\x00', 'image/png', '111111', '222222', '333333')`,
+      [code],
+    );
+  await tenant('acme');
+  await tenant('globex');
+  await db.query(
+    `INSERT INTO sites (tenant_code, name) VALUES ('acme', 'A1'), ('acme', 'A2'), ('globex', 'G1')`,
+  );
+  cleanup = async () => {
+    await db.close();
+    await throwaway.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+});
+afterAll(() => cleanup?.());
+
+describe(`row-level security on ${testDatabaseKind()}`, () => {
+  it('migrating again applies nothing', async () => {
+    expect(await migrate(db)).toEqual([]);
+  });
+
+  it('a tenant-bound transaction sees only its tenant, even with no filter in the query', async () => {
+    const names = await db.withTenant(
+      'acme',
+      async (tx) => (await tx.query<{ name: string }>('SELECT name FROM sites ORDER BY name')).rows,
+    );
+    expect(names.map((r) => r.name)).toEqual(['A1', 'A2']);
+    const tenants = await db.withTenant(
+      'globex',
+      async (tx) => (await tx.query<{ code: string }>('SELECT code FROM tenants')).rows,
+    );
+    expect(tenants).toEqual([{ code: 'globex' }]);
+  });
+
+  it("a tenant-bound transaction cannot write another tenant's rows", async () => {
+    await expect(
+      db.withTenant('acme', (tx) =>
+        tx.query(`INSERT INTO sites (tenant_code, name) VALUES ('globex', 'sneaky')`),
+      ),
+    ).rejects.toThrow(/row-level security/);
+    const updated = await db.withTenant('acme', (tx) =>
+      tx.query(`UPDATE sites SET name = 'x' WHERE tenant_code = 'globex' RETURNING id`),
+    );
+    expect(updated.rows).toEqual([]);
+  });
+
+  it('the tenant setting does not outlive its transaction', async () => {
+    await db.withTenant('acme', (tx) => tx.query('SELECT 1'));
+    const { rows } = await db.query<{ tenant: string | null; role: string }>(
+      `SELECT current_setting('app.tenant', true) AS tenant, current_user AS role`,
+    );
+    expect(rows[0]?.tenant ?? '').toBe('');
+    expect(rows[0]?.role).not.toBe('portico_app');
+  });
+
+  it('without a tenant the application role sees nothing', async () => {
+    const count = await db.transaction(async (tx) => {
+      await tx.query('SET LOCAL ROLE portico_app');
+      return (await tx.query<{ n: number }>('SELECT count(*)::int AS n FROM sites')).rows[0]?.n;
+    });
+    expect(count).toBe(0);
+  });
+});

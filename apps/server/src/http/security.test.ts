@@ -1,0 +1,234 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { APP_VERSION, RuntimeConfigSchema } from '@portico/contracts';
+import { Value } from 'typebox/value';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, type TestServer } from '../testing/test-server.ts';
+
+/** Starting a server with a fresh database and the demo seed takes seconds on 2 busy cores. */
+const STARTUP_TIMEOUT_MS = 60_000;
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+const distIndex = (app: string) => new URL(`../../../${app}/dist/index.html`, import.meta.url).pathname;
+const controlPanelBuilt = existsSync(distIndex('control-panel'));
+const portalBuilt = existsSync(distIndex('portal'));
+
+/** The Content-Security-Policy header as directive → sources. */
+function cspOf(header: string | string[] | number | undefined): Map<string, string[]> {
+  expect(typeof header, 'content-security-policy header').toBe('string');
+  return new Map(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name = '', ...sources]) => [name, sources]),
+  );
+}
+
+describe('with the default setup (embedded provider, http)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({ method: 'GET', url, headers });
+
+  test.each([
+    ['a front-end page', '/control-panel/', HTML],
+    ['a JSON answer', '/healthz', {}],
+    ['a JSON error', '/t/acme/portal/api/nothing-here', {}],
+  ])('%s carries the security headers', async (_what, url, headers) => {
+    const response = await get(url, headers);
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-dns-prefetch-control': 'off',
+      'x-permitted-cross-domain-policies': 'none',
+    });
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    // Over plain http, HSTS would only confuse browsers on localhost.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  test.each([
+    ['a front-end page', '/control-panel/', HTML],
+    ['a JSON answer', '/healthz', {}],
+  ])('%s carries a CSP that runs scripts from this origin only', async (_what, url, headers) => {
+    const csp = cspOf((await get(url, headers)).headers['content-security-policy']);
+    expect(csp.get('default-src')).toEqual(["'self'"]);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'self'"]);
+    // The embedded issuer lives on this origin; the directive names it explicitly all the same.
+    expect(csp.get('connect-src')).toEqual(["'self'", server.url]);
+    expect(csp.get('form-action')).toEqual(["'self'", server.url]);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
+  });
+
+  test.each([
+    ['discovery', '/discovery/api/DiscoveryContext/NothingHere'],
+    ['the API docs', '/docs/nothing-here'],
+    ['health', '/healthz/deeper'],
+    ['the runtime config', '/config.json/deeper'],
+  ])('an unknown path under %s answers a JSON 404, even to a browser', async (_what, url) => {
+    const response = await get(url, HTML);
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({
+      error: { code: 'request.not_found', message: `No route for GET ${url}` },
+    });
+  });
+
+  test('a browser asking for an unknown tenant-service path gets a JSON error, never a front end', async () => {
+    // Without a token the tenant services answer 401 before routing, so they do not reveal which paths exist.
+    const response = await get('/t/acme/portal/api/nothing-here', HTML);
+    expect([401, 404]).toContain(response.statusCode);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json().error.code).toMatch(/^(auth|request)\./);
+  });
+
+  test('a request that does not ask for HTML never gets a front end', async () => {
+    for (const url of ['/publishedFiles', '/control-panel/assets/missing.js']) {
+      const response = await get(url, { accept: '*/*' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, url).toBe('request.not_found');
+    }
+    const post = await server.app.inject({ method: 'POST', url: '/publishedFiles', headers: HTML });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().error.code).toBe('request.not_found');
+  });
+
+  test.runIf(controlPanelBuilt)(
+    "an unknown HTML path under /control-panel/ gets the control panel's index.html",
+    async () => {
+      const index = await readFile(distIndex('control-panel'), 'utf8');
+      for (const url of ['/control-panel/', '/control-panel/settings/users?tab=2', '/control-panel']) {
+        const response = await get(url, HTML);
+        expect(response.statusCode, url).toBe(200);
+        expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+        expect(response.body, url).toBe(index);
+      }
+    },
+  );
+
+  test.runIf(portalBuilt)("any other unknown HTML path gets the portal's index.html", async () => {
+    const index = await readFile(distIndex('portal'), 'utf8');
+    for (const url of ['/', '/publishedFiles', '/no/such/page', '/control-panelish']) {
+      const response = await get(url, HTML);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(index);
+    }
+  });
+
+  test.runIf(!controlPanelBuilt || !portalBuilt)(
+    'a front end that is not built answers 503 saying how to build it',
+    async () => {
+      const response = await get(controlPanelBuilt ? '/publishedFiles' : '/control-panel/x', HTML);
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toContain('npm run build');
+    },
+  );
+
+  test.runIf(controlPanelBuilt)(
+    "the front end's hashed assets are cached for good, its index is not",
+    async () => {
+      const index = await readFile(distIndex('control-panel'), 'utf8');
+      const asset = /src="(\/control-panel\/assets\/[^"]+\.js)"/.exec(index)?.[1];
+      expect(asset).toBeDefined();
+      const response = await get(asset ?? '');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/javascript/);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    },
+  );
+
+  test('/config.json tells the front ends where everything is, in the shape of its schema', async () => {
+    const response = await get('/config.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    const body = response.json();
+    expect([...Value.Errors(RuntimeConfigSchema, body)]).toEqual([]);
+    const { url } = server;
+    expect(body).toEqual({
+      version: APP_VERSION,
+      discoveryUrl: `${url}/discovery/api/DiscoveryContext/`,
+      tenantClaim: 'tid',
+      logLevel: 'debug',
+      portal: {
+        clientId: 'portico-portal',
+        redirectUri: `${url}/login/callback`,
+        postLogoutRedirectUri: `${url}/logout`,
+        scopes: ['openid', 'profile', 'tenancy'],
+      },
+      controlPanel: {
+        clientId: 'portico-control-panel',
+        redirectUri: `${url}/control-panel/login/callback`,
+        postLogoutRedirectUri: `${url}/control-panel/logout`,
+        scopes: ['openid', 'profile', 'tenancy'],
+      },
+    });
+  });
+
+  test('/docs serves the Swagger UI and /docs/json the OpenAPI document', async () => {
+    const page = await get('/docs', HTML);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toMatch(/swagger-ui/i);
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)/);
+
+    const doc = await get('/docs/json');
+    expect(doc.statusCode).toBe(200);
+    const openapi = doc.json();
+    expect(openapi).toMatchObject({
+      openapi: '3.1.0',
+      info: { title: 'Portico API', version: APP_VERSION },
+      servers: [{ url: server.url }],
+    });
+    expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/healthz', '/config.json']));
+  });
+});
+
+describe('behind https with an external issuer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      PUBLIC_URL: 'https://portal.example.com',
+      OIDC_ISSUER: 'https://login.example.com/portico',
+    });
+  }, STARTUP_TIMEOUT_MS);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('browsers are told to stay on https', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/healthz' });
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
+  });
+
+  test('the CSP lets the front ends reach the issuer and post its forms, and nothing else', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/control-panel/', headers: HTML });
+    const csp = cspOf(response.headers['content-security-policy']);
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://login.example.com']);
+    expect(csp.get('form-action')).toEqual(["'self'", 'https://login.example.com']);
+    expect(csp.get('frame-src')).toEqual(["'self'", 'https://login.example.com']);
+    expect(csp.get('script-src')).toEqual(["'self'"]);
+  });
+
+  test('the embedded provider is not mounted', async () => {
+    const response = await server.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('request.not_found');
+  });
+});

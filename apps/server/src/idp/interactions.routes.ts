@@ -1,0 +1,181 @@
+import { readFile } from 'node:fs/promises';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { errors, type Interaction } from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { authenticate, isPlausibleUsername, normalizeUsername } from './accounts.ts';
+import { LOGIN_FAILED_MESSAGE, renderLoginPage } from './login-page.ts';
+import {
+  LOGOUT_SCRIPT_PATH,
+  renderExpiredInteractionPage,
+  renderProviderErrorPage,
+  renderTooManyAttemptsPage,
+} from './notice-pages.ts';
+import { interactionPath } from './provider-config.ts';
+
+export interface InteractionRoutesOptions {
+  config: Config;
+  db: Queryable;
+  provider: Provider;
+}
+
+type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+const UID_PARAMS = {
+  type: 'object',
+  properties: { uid: { type: 'string', maxLength: 200 } },
+  required: ['uid'],
+} as const;
+
+/**
+ * The provider's login step as ordinary Fastify routes: the provider redirects here with an interaction cookie,
+ * the form posts back, and the result goes to the provider, which resumes the authorization request. Consent is
+ * implied for the two first-party front ends, so it never shows a page.
+ */
+export async function interactionRoutes(
+  app: FastifyInstance,
+  { config, db, provider }: InteractionRoutesOptions,
+) {
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+  const portalUrl = `${config.publicUrl}/`;
+  const logoutScript = await readFile(new URL('./assets/logout.js', import.meta.url));
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const uid = (request.params as { uid?: string } | undefined)?.uid;
+    if (error.statusCode === 429) {
+      return sendHtml(reply, 429, renderTooManyAttemptsPage(uid ? interactionPath(uid) : portalUrl));
+    }
+    if (error.statusCode && error.statusCode < 500) {
+      return sendHtml(reply, error.statusCode, renderProviderErrorPage(portalUrl, {}));
+    }
+    request.log.error({ err: error }, 'sign-in page failed');
+    return sendHtml(reply, 500, renderProviderErrorPage(portalUrl, { description: 'Something went wrong.' }));
+  });
+
+  app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(logoutScript),
+  );
+
+  app.get(
+    '/idp/interaction/:uid',
+    { schema: { hide: true, params: UID_PARAMS } },
+    async (request: UidRequest, reply) => {
+      const interaction = await interactionOf(provider, request, reply);
+      if (!interaction) return sendHtml(reply, 400, renderExpiredInteractionPage(portalUrl));
+      switch (interaction.prompt.name) {
+        case 'login':
+          return sendHtml(
+            reply,
+            200,
+            renderLoginPage({
+              action: `${interactionPath(interaction.uid)}/login`,
+              ...(await clientNameOf(provider, interaction)),
+            }),
+          );
+        case 'consent':
+          return reply.redirect(await grantConsent(provider, request, reply, interaction), 303);
+        default: {
+          const returnTo = await provider.interactionResult(request.raw, reply.raw, {
+            error: 'interaction_required',
+            error_description: `this provider does not handle the ${interaction.prompt.name} prompt`,
+          });
+          return reply.redirect(returnTo, 303);
+        }
+      }
+    },
+  );
+
+  app.post(
+    '/idp/interaction/:uid/login',
+    {
+      schema: { hide: true, params: UID_PARAMS },
+      config: { rateLimit: { max: config.loginRateLimit, timeWindow: '1 minute' } },
+    },
+    async (request: UidRequest, reply) => {
+      const interaction = await interactionOf(provider, request, reply);
+      if (!interaction) return sendHtml(reply, 400, renderExpiredInteractionPage(portalUrl));
+      if (interaction.prompt.name !== 'login') return reply.redirect(interactionPath(interaction.uid), 303);
+
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const username = typeof body.username === 'string' ? body.username.slice(0, 200) : '';
+      const password = typeof body.password === 'string' ? body.password.slice(0, 1024) : '';
+      const account = username && password ? await authenticate(db, username, password) : undefined;
+      if (!account) {
+        // People sometimes type their password into the username field: log only what looks like a username.
+        const attempted = isPlausibleUsername(username) ? normalizeUsername(username) : '(not a username)';
+        request.log.info({ username: attempted }, 'sign-in refused: wrong username or password');
+        return sendHtml(
+          reply,
+          401,
+          renderLoginPage({
+            action: `${interactionPath(interaction.uid)}/login`,
+            username,
+            error: LOGIN_FAILED_MESSAGE,
+            ...(await clientNameOf(provider, interaction)),
+          }),
+        );
+      }
+      request.log.info({ accountId: account.accountId, username: account.username }, 'signed in');
+      const returnTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: account.accountId, amr: ['pwd'] } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    },
+  );
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
+/** The interaction the browser's cookie names, if it is the one in the URL and still alive. */
+async function interactionOf(provider: Provider, request: UidRequest, reply: FastifyReply) {
+  try {
+    const interaction = await provider.interactionDetails(request.raw, reply.raw);
+    return interaction.uid === request.params.uid ? interaction : undefined;
+  } catch (error) {
+    if (error instanceof errors.SessionNotFound) return undefined;
+    throw error;
+  }
+}
+
+async function clientNameOf(provider: Provider, interaction: Interaction) {
+  const client = await provider.Client.find(String(interaction.params.client_id ?? ''));
+  return client?.clientName ? { clientName: client.clientName } : {};
+}
+
+/** Grants exactly what the provider reports missing: the requested OIDC scopes, claims and API scopes. */
+async function grantConsent(
+  provider: Provider,
+  request: UidRequest,
+  reply: FastifyReply,
+  interaction: Interaction,
+): Promise<string> {
+  const { prompt, params, session, grantId } = interaction;
+  const grant = grantId
+    ? await provider.Grant.find(grantId)
+    : new provider.Grant({ accountId: session?.accountId, clientId: String(params.client_id) });
+  if (!grant) throw new Error(`grant ${grantId} of interaction ${interaction.uid} not found`);
+  const details = prompt.details as {
+    missingOIDCScope?: string[];
+    missingOIDCClaims?: string[];
+    missingResourceScopes?: Record<string, string[]>;
+  };
+  if (details.missingOIDCScope) grant.addOIDCScope(details.missingOIDCScope.join(' '));
+  if (details.missingOIDCClaims) grant.addOIDCClaims(details.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(details.missingResourceScopes ?? {})) {
+    grant.addResourceScope(indicator, scopes.join(' '));
+  }
+  const savedId = await grant.save();
+  return provider.interactionResult(
+    request.raw,
+    reply.raw,
+    { consent: grantId ? {} : { grantId: savedId } },
+    { mergeWithLastSubmission: true },
+  );
+}

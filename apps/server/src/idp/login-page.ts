@@ -1,0 +1,35 @@
+import { escapeHtml, renderPage } from './html.ts';
+
+/** One message for an unknown username and a wrong password alike, so the form does not reveal accounts. */
+export const LOGIN_FAILED_MESSAGE = 'The username or password is incorrect.';
+
+export interface LoginPageOptions {
+  /** Where the form posts. */
+  action: string;
+  /** Kept after a failed attempt so only the password needs typing again. */
+  username?: string;
+  error?: string;
+  /** Which front end asked, shown so the user knows where they are going. */
+  clientName?: string;
+}
+
+export function renderLoginPage({ action, username = '', error, clientName }: LoginPageOptions): string {
+  const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  const alert = error ? `<div class="alert" id="login-error" role="alert">${escapeHtml(error)}</div>` : '';
+  const lead = clientName
+    ? `to continue to ${escapeHtml(clientName)}.`
+    : 'with the account your firm gave you.';
+  return renderPage({
+    title: 'Sign in',
+    body: `<h1>Sign in</h1>
+<p>Sign in ${lead}</p>
+${alert}<form method="post" action="${escapeHtml(action)}">
+<div class="field"><label for="username">Username</label>
+<input id="username" name="username" type="text" value="${escapeHtml(username)}" autocomplete="username"
+ autocapitalize="none" spellcheck="false" required autofocus${invalid}></div>
+<div class="field"><label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required${invalid}></div>
+<button type="submit">Sign in</button>
+</form>`,
+  });
+}

@@ -1,0 +1,185 @@
+import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { errors } from 'oidc-provider';
+import type { Config } from '../config.ts';
+import type { Queryable } from '../db/database.ts';
+import { runtimeConfigOf } from '../http/front-ends.ts';
+import { findAccountById, tenantsOf } from './accounts.ts';
+import { renderLogoutPage, renderProviderErrorPage, renderSignedOutPage } from './notice-pages.ts';
+import { createPostgresAdapterFactory } from './postgres-adapter.ts';
+import { type ProviderSecrets, SIGNING_ALG } from './signing-keys.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/** Lifetimes in seconds. A working day of sign-in; API tokens short, renewed with the refresh token. */
+export const TTL = {
+  accessToken: 15 * MINUTE,
+  idToken: HOUR,
+  interaction: 30 * MINUTE,
+  session: 12 * HOUR,
+  /** Absolute: rotation hands on the remaining lifetime rather than starting a new one. */
+  refreshToken: 12 * HOUR,
+} as const;
+
+/** The scope whose grant puts the tenant claim in tokens (SPEC: the front ends ask for openid profile tenancy). */
+export const TENANCY_SCOPE = 'tenancy';
+
+/** Where the provider's own interaction pages live, outside /oidc so that they are ordinary Fastify routes. */
+export const interactionPath = (uid: string) => `/idp/interaction/${encodeURIComponent(uid)}`;
+
+export interface ProviderDeps {
+  config: Config;
+  /** The owner connection: provider state and accounts are not tenant data. */
+  db: Queryable;
+  secrets: ProviderSecrets;
+  onStorageError?: (error: unknown) => void;
+}
+
+export function createProvider({ config, db, secrets, onStorageError }: ProviderDeps): Provider {
+  const issuer = `${config.publicUrl}/oidc`;
+  const portalUrl = `${config.publicUrl}/`;
+  const frontEnds = runtimeConfigOf(config);
+  const audience = config.oidcAudience;
+
+  const configuration: Configuration = {
+    adapter: createPostgresAdapterFactory(db, onStorageError ? { onPurgeError: onStorageError } : {}),
+    jwks: secrets.jwks as Configuration['jwks'],
+    cookies: {
+      keys: secrets.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    clients: [
+      { ...frontEnds.portal, name: 'the client portal' },
+      { ...frontEnds.controlPanel, name: 'the control panel' },
+    ].map((app) => ({
+      client_id: app.clientId,
+      client_name: app.name,
+      application_type: 'web',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: [app.redirectUri],
+      post_logout_redirect_uris: [app.postLogoutRedirectUri],
+      id_token_signed_response_alg: SIGNING_ALG,
+    })),
+    // Authorization code with PKCE only: no implicit or hybrid flow puts tokens in a URL.
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    claims: {
+      acr: null,
+      auth_time: null,
+      iss: null,
+      sid: null,
+      openid: ['sub'],
+      profile: ['name'],
+      email: ['email', 'email_verified'],
+      [TENANCY_SCOPE]: [config.tenantClaim],
+    },
+    async findAccount(_ctx, sub) {
+      const account = await findAccountById(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.accountId,
+        async claims(_use, scope) {
+          const scopes = new Set(scope.split(' '));
+          return {
+            sub: account.accountId,
+            name: account.name,
+            email: account.email,
+            email_verified: account.emailVerified,
+            ...(scopes.has(TENANCY_SCOPE)
+              ? { [config.tenantClaim]: await tenantsOf(db, account.accountId) }
+              : {}),
+          };
+        },
+      };
+    },
+    // The tenant list is read at token time, so a refreshed token follows membership changes.
+    async extraTokenClaims(ctx, token) {
+      if (!('accountId' in token) || !token.accountId || !grantedTenancy(ctx)) return undefined;
+      return { [config.tenantClaim]: await tenantsOf(db, token.accountId) };
+    },
+    // Both clients are first-party single-page apps. They always get a refresh token: renewing through a hidden
+    // iframe fails once browsers block third-party cookies, and the provider drops `offline_access` unless the
+    // request says prompt=consent, which a first-party app has no reason to show. What bounds the risk instead:
+    // public-client refresh tokens rotate on every use (a replayed one revokes the grant), they expire with the
+    // session (no offline_access), and logout revokes the grant.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: {
+      AccessToken: TTL.accessToken,
+      AuthorizationCode: MINUTE,
+      IdToken: TTL.idToken,
+      Interaction: TTL.interaction,
+      Session: TTL.session,
+      Grant: TTL.session,
+      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? TTL.refreshToken,
+    },
+    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
+    // The front ends are served from this origin; CORS is for the clients' own origins only.
+    clientBasedCORS: (_ctx, origin, client) =>
+      client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx, form) {
+          // Submit at once only when the request proves it comes from the signed-in user's own front end: a
+          // valid id_token_hint (the provider checked its signature) for this session's account. A bare link, or
+          // someone else's ID token, asks first, so a third party cannot sign people out with a link.
+          const hintSubject = ctx.oidc.entities.IdTokenHint?.payload.sub;
+          const autoSubmit = hintSubject !== undefined && hintSubject === ctx.oidc.session?.accountId;
+          html(ctx, 200, renderLogoutPage(form, { autoSubmit, portalUrl }));
+        },
+        async postLogoutSuccessSource(ctx) {
+          html(ctx, 200, renderSignedOutPage(portalUrl));
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        // Front ends need not send `resource`: every access token is for this API, as a JWT (RFC 9068).
+        defaultResource: async () => audience,
+        useGrantedResource: async () => true,
+        async getResourceServerInfo(_ctx, resourceIndicator) {
+          if (resourceIndicator !== audience) throw new errors.InvalidTarget();
+          return {
+            scope: '',
+            audience,
+            accessTokenFormat: 'jwt',
+            accessTokenTTL: TTL.accessToken,
+            jwt: { sign: { alg: SIGNING_ALG } },
+          };
+        },
+      },
+    },
+    async renderError(ctx, out) {
+      html(
+        ctx,
+        ctx.status,
+        renderProviderErrorPage(portalUrl, {
+          code: out.error,
+          ...(out.error_description ? { description: out.error_description } : {}),
+        }),
+      );
+    },
+  };
+
+  return new Provider(issuer, configuration);
+}
+
+function html(ctx: KoaContextWithOIDC, status: number, body: string) {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = body;
+}
+
+/** Whether this token request carries the tenancy scope, and the user granted it. */
+function grantedTenancy(ctx: KoaContextWithOIDC): boolean {
+  const { entities, params } = ctx.oidc;
+  const source = entities.RefreshToken ?? entities.AuthorizationCode;
+  const requested = params?.scope ? ctx.oidc.requestParamScopes : source?.scopes;
+  if (!requested?.has(TENANCY_SCOPE)) return false;
+  return entities.Grant?.getOIDCScopeFiltered(requested).split(' ').includes(TENANCY_SCOPE) ?? false;
+}

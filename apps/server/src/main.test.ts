@@ -1,0 +1,152 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { createThrowawayDatabase } from './testing/test-database.ts';
+import { freePort } from './testing/test-server.ts';
+
+const MAIN = new URL('./main.ts', import.meta.url).pathname;
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** `node apps/server/src/main.ts` as `npm start` runs it, with only the given settings and a fresh DATA_DIR. */
+async function runServer(env: Record<string, string>): Promise<Run> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-main-'));
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = once(child, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+// A child process starts its own database (PGlite takes seconds on 2 busy cores) and seeds the demo.
+describe('the server process', { timeout: 90_000 }, () => {
+  test.each([
+    ['PORT', '80a'],
+    ['DATABASE_URL', 'mysql://db.internal/portico'],
+    ['OIDC_ISSUER', 'http://login.example.com'],
+    ['OIDC_ISSUER', 'https://acme-admin.okta.com'],
+  ])('with %s=%s it exits 1 with one line on stderr naming the variable', async (variable, value) => {
+    const run = await runServer({ [variable]: value });
+    const { code } = await within(15_000, run.exited, 'exiting');
+    expect(code).toBe(1);
+    const lines = run.stderr().trimEnd().split('\n');
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^portico: ${variable}=".*" is invalid: expected `)),
+    ]);
+    expect(lines[0]).toContain(JSON.stringify(value));
+    expect(run.stdout()).toBe('');
+  });
+
+  test('a database it cannot reach stops it at start with one line on stderr', async () => {
+    const run = await runServer({ DATABASE_URL: 'postgres://portico@127.0.0.1:1/portico' });
+    const { code } = await within(30_000, run.exited, 'exiting');
+    expect(code).toBe(1);
+    expect(run.stderr().trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        /^portico: DATABASE_URL="postgres:\/\/portico@127\.0\.0\.1:1\/portico" cannot be reached \(ECONNREFUSED\)/,
+      ),
+    ]);
+  });
+
+  test('a port in use stops it at start with one line on stderr', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => taken.close(() => resolve())));
+    const { port } = taken.address() as { port: number };
+    const database = await createThrowawayDatabase();
+    cleanups.push(() => database.drop());
+    const run = await runServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
+    const { code } = await within(60_000, run.exited, 'exiting');
+    expect(code).toBe(1);
+    expect(run.stderr().trimEnd().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^portico: failed to start: .*EADDRINUSE.*${port}`)),
+    ]);
+  });
+
+  test('starts with good settings, answers /healthz, and stops cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const database = await createThrowawayDatabase();
+    cleanups.push(() => database.drop());
+    const url = `http://127.0.0.1:${port}`;
+    const run = await runServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
+
+    const started = (async () => {
+      while (!run.stdout().includes('is running')) {
+        if (run.child.exitCode !== null) throw new Error(`the server exited: ${run.stderr()}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    await within(60_000, started, 'starting');
+
+    // The banner tells a person where everything is and how to sign in.
+    expect(run.stdout()).toContain(`Portal          ${url}/`);
+    expect(run.stdout()).toContain(`OpenID issuer   ${url}/oidc (embedded)`);
+    expect(run.stdout()).toMatch(/bob\s+\/ portico/);
+
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+
+    run.child.kill('SIGTERM');
+    const { code, signal } = await within(10_000, run.exited, 'stopping after SIGTERM');
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(run.stderr()).toBe('');
+    await expect(fetch(`${url}/healthz`)).rejects.toThrow();
+  });
+});

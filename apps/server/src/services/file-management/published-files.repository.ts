@@ -1,0 +1,153 @@
+import {
+  FILE_DOWNLOAD_AUDIT_ACTION,
+  type FileSortField,
+  type PublishedFile,
+  type PublishedFileList,
+  type Site,
+  type SortOrder,
+} from '@portico/contracts';
+import type { TenantScope } from '../../auth/current-user.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { containsPattern, findVisibleSite } from '../portal/sites.repository.ts';
+
+export interface PublishedFileFilter {
+  siteId: string;
+  search?: string | undefined;
+  /** `YYYY-MM-DD`, inclusive, a UTC day. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface PublishedFilePage {
+  limit: number;
+  offset: number;
+  sortBy: FileSortField;
+  sortOrder: SortOrder;
+}
+
+/** The only SQL a sort field becomes; the query names a key of this map, never a column. */
+const SORT_COLUMNS: Record<FileSortField, string> = {
+  title: 'lower(f.title)',
+  fileName: 'lower(f.file_name)',
+  size: 'f.size',
+  createdAt: 'f.created_at',
+};
+
+interface FileRow {
+  id: string;
+  site_id: string;
+  title: string;
+  file_name: string;
+  content_type: string;
+  size: number | bigint | string;
+  created_at: Date | string;
+  is_new: boolean;
+}
+
+/**
+ * The site, if the caller sees it, and whether they may see its published files: the tenant's and the site's
+ * `portalFilesView` govern what clients see in the portal; the firm's staff always see what they publish.
+ */
+async function readableSite(tx: Queryable, scope: TenantScope, siteId: string): Promise<Site> {
+  const site = await findVisibleSite(tx, scope, siteId);
+  if (!scope.user.isStaff && !site.fileAreaSettings.portalFilesView) {
+    throw new AppError(
+      'settings.forbidden',
+      'Published files are not shown for this site (portalFilesView).',
+    );
+  }
+  return site;
+}
+
+/** WHERE over `files f` with its parameters; `$1` is the tenant, `$2` the site. */
+function filterSql(scope: TenantScope, filter: PublishedFileFilter) {
+  const params: unknown[] = [scope.tenantCode, filter.siteId];
+  const where = ['f.tenant_code = $1', 'f.site_id = $2', "f.direction = 'published'", 'f.deleted_at IS NULL'];
+  if (filter.search) {
+    params.push(containsPattern(filter.search));
+    where.push(
+      `(f.title ILIKE $${params.length} ESCAPE '\\' OR f.file_name ILIKE $${params.length} ESCAPE '\\')`,
+    );
+  }
+  // Days are UTC days, whatever the database session's time zone is.
+  if (filter.from) {
+    params.push(filter.from);
+    where.push(`f.created_at >= ($${params.length}::date)::timestamp AT TIME ZONE 'UTC'`);
+  }
+  if (filter.to) {
+    params.push(filter.to);
+    where.push(`f.created_at < ($${params.length}::date + 1)::timestamp AT TIME ZONE 'UTC'`);
+  }
+  return { where: where.join(' AND '), params };
+}
+
+function checkRange(filter: PublishedFileFilter) {
+  if (filter.from && filter.to && filter.from > filter.to) {
+    throw new AppError(
+      'request.invalid',
+      `The date range is empty: "from" (${filter.from}) is after "to" (${filter.to}).`,
+    );
+  }
+}
+
+/** How many published files of a site match; the Published Files badge asks with no filter but the site. */
+export async function countPublishedFiles(
+  db: Database,
+  scope: TenantScope,
+  filter: PublishedFileFilter,
+): Promise<number> {
+  checkRange(filter);
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await readableSite(tx, scope, filter.siteId);
+    const { where, params } = filterSql(scope, filter);
+    const { rows } = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM files f WHERE ${where}`,
+      params,
+    );
+    return rows[0]?.n ?? 0;
+  });
+}
+
+/** One page of a site's published files, with `isNew` meaning the caller has not downloaded it yet. */
+export async function listPublishedFiles(
+  db: Database,
+  scope: TenantScope,
+  filter: PublishedFileFilter,
+  page: PublishedFilePage,
+): Promise<PublishedFileList> {
+  checkRange(filter);
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await readableSite(tx, scope, filter.siteId);
+    const { where, params } = filterSql(scope, filter);
+    const total = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM files f WHERE ${where}`,
+      params,
+    );
+    const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const n = params.length;
+    const { rows } = await tx.query<FileRow>(
+      `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at,
+              NOT EXISTS (SELECT 1 FROM audit_events a
+                          WHERE a.tenant_code = f.tenant_code AND a.file_id = f.id
+                            AND a.user_id = $${n + 1} AND a.action = $${n + 2}) AS is_new
+       FROM files f
+       WHERE ${where}
+       ORDER BY ${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}
+       LIMIT $${n + 3} OFFSET $${n + 4}`,
+      [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, page.limit, page.offset],
+    );
+    return { records: rows.map(toPublishedFile), totalRecordCount: total.rows[0]?.n ?? 0 };
+  });
+}
+
+const toPublishedFile = (row: FileRow): PublishedFile => ({
+  id: row.id,
+  siteId: row.site_id,
+  title: row.title,
+  fileName: row.file_name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  createdAt: new Date(row.created_at).toISOString(),
+  isNew: row.is_new,
+});

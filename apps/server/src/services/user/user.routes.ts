@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBodySchema,
+  type Menu,
+  MenuQuerySchema,
+  MenuSchema,
+  TenantParamsSchema,
+} from '@portico/contracts';
+import { tenantScopeOf } from '../../auth/current-user.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { listMenu } from './user.repository.ts';
+
+/** The user service: what the signed-in person may navigate to in this tenant. */
+export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/users/menu',
+    {
+      schema: {
+        tags: ['user'],
+        summary: "The caller's navigation menu for this tenant",
+        description:
+          'Entries ordered by `order`, nested through `subMenus`. `audience=staff` (the control panel) is ' +
+          'answered to staff of the tenant only; the client menu is answered to anyone with a role in it.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        querystring: MenuQuerySchema,
+        response: { 200: MenuSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    async (request): Promise<Menu> => {
+      const scope = tenantScopeOf(request);
+      const audience = request.query.audience ?? 'client';
+      if (audience === 'staff' && !scope.user.isStaff) {
+        throw new AppError('auth.forbidden', 'The staff menu is for staff of this firm only.');
+      }
+      return { tenantCode: scope.tenantCode, audience, items: await listMenu(db, scope, audience) };
+    },
+  );
+};

@@ -1,0 +1,133 @@
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Debian's Chromium; `npx playwright install` cannot download here, so Playwright never manages a browser. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Exactly these switches: headless, no sandbox (containers), and nothing that phones home during a run. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+/** Git-ignored; the README names it. */
+export const SCREENSHOTS_DIR = new URL('../screenshots/', import.meta.url).pathname;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
+
+export interface TrackedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far (CSP violations are reported as console errors). */
+  errors: string[];
+}
+
+/** A fresh context (no cookies, no storage) with one page at the desktop size that records its errors. */
+export async function openPage(browser: Browser): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, locale: 'en-GB' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const { url } = message.location();
+    // Chromium asks for /favicon.ico on its own when a page names no icon; that miss is not the page's error.
+    if (new URL(url || 'about:blank').pathname === '/favicon.ico') return;
+    errors.push(url ? `${message.text()} [${url}]` : message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return { context, page, errors };
+}
+
+/**
+ * Saves `{name}-desktop.png` (1280×800) and `{name}-mobile.png` (390×844) of the whole page into
+ * e2e/screenshots/, then puts the page back to the desktop size.
+ */
+export async function takeScreenshots(page: Page, name: string): Promise<string[]> {
+  await mkdir(SCREENSHOTS_DIR, { recursive: true });
+  const files: string[] = [];
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(viewport);
+    const file = path.join(SCREENSHOTS_DIR, `${name}-${size}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    files.push(file);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+  return files;
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * `addScriptTag({ path })` inlines the file, which the server's `script-src 'self'` rightly refuses, and
+ * `bypassCSP` would hide the very CSP errors the specs look for. So the browser is told to answer one
+ * same-origin address with node_modules/axe-core/axe.min.js (the request never reaches the server), and the
+ * tag loads it from there like any other script of the page.
+ */
+async function injectAxe(page: Page) {
+  const url = new URL('/__e2e__/axe.min.js', page.url()).href;
+  await page.route(url, (route) => route.fulfill({ path: AXE_PATH, contentType: 'text/javascript' }));
+  await page.addScriptTag({ url });
+}
+
+interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  helpUrl: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A and AA rules and best practices) in the page and throws, listing every violation
+ * whose impact is serious or critical. Minor and moderate findings are returned for the caller to inspect.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in globalThis);
+  if (!loaded) await injectAxe(page);
+  const violations = await page.evaluate(async () => {
+    const { axe } = globalThis as unknown as {
+      axe: { run(options: object): Promise<{ violations: AxeViolation[] }> };
+    };
+    const results = await axe.run({
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+      resultTypes: ['violations'],
+    });
+    return results.violations.map(({ id, impact, help, helpUrl, nodes }) => ({
+      id,
+      impact,
+      help,
+      helpUrl,
+      nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
+  });
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (blocking.length > 0) {
+    const list = blocking
+      .map(
+        (v) =>
+          `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+          v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n'),
+      )
+      .join('\n');
+    throw new Error(
+      `axe found ${blocking.length} serious or critical violation(s) on ${page.url()}:\n${list}`,
+    );
+  }
+  return violations;
+}

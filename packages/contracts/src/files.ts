@@ -1,0 +1,225 @@
+import { type Static, Type } from 'typebox';
+import { TenantCodeSchema } from './discovery.ts';
+import { PageLimitSchema, PageOffsetSchema, SiteIdSchema, searchTextSchema } from './sites.ts';
+import { ReferenceNumberSchema, Sha256Schema } from './uploads.ts';
+
+// Uploads are the first half of a submitted file; the package index reaches them through this module.
+export * from './uploads.ts';
+
+/** Columns a file list may be sorted by; anything else is refused rather than passed to SQL. */
+export const FILE_SORT_FIELDS = ['title', 'fileName', 'size', 'createdAt'] as const;
+export type FileSortField = (typeof FILE_SORT_FIELDS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * The audit action a download writes, one event per file (a zip writes one per file in it). A published file
+ * the caller has no such event for is `isNew`.
+ */
+export const FILE_DOWNLOAD_AUDIT_ACTION = 'file.download';
+
+/** A calendar day `YYYY-MM-DD` (SPEC §5), read as a UTC day; years before 1000 are refused. */
+export const dateOnlySchema = (description: string) =>
+  Type.String({
+    format: 'date',
+    pattern: '^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}$',
+    examples: ['2026-01-31'],
+    description,
+  });
+
+export const FileIdSchema = Type.String({ format: 'uuid', description: 'A file id.' });
+
+export const PublishedFilesQuerySchema = Type.Object(
+  {
+    siteId: SiteIdSchema,
+    count: Type.Optional(
+      Type.Boolean({ description: 'true answers `{ count }` only (the Published Files badge).' }),
+    ),
+    limit: Type.Optional(PageLimitSchema),
+    offset: Type.Optional(PageOffsetSchema),
+    sortBy: Type.Optional(Type.Enum(FILE_SORT_FIELDS, { default: 'createdAt' })),
+    sortOrder: Type.Optional(Type.Enum(SORT_ORDERS, { default: 'desc' })),
+    search: Type.Optional(searchTextSchema('the title or file name')),
+    from: Type.Optional(dateOnlySchema('First day (UTC, inclusive) of createdAt.')),
+    to: Type.Optional(dateOnlySchema('Last day (UTC, inclusive) of createdAt.')),
+  },
+  { $id: 'PublishedFilesQuery', additionalProperties: false },
+);
+export type PublishedFilesQuery = Static<typeof PublishedFilesQuerySchema>;
+
+export const PublishedFileSchema = Type.Object(
+  {
+    id: FileIdSchema,
+    siteId: SiteIdSchema,
+    title: Type.String(),
+    fileName: Type.String({ description: 'The original file name; show it escaped.' }),
+    contentType: Type.String(),
+    size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
+    createdAt: Type.String({ format: 'date-time', description: 'When it was published (ISO 8601, UTC).' }),
+    isNew: Type.Boolean({ description: 'True until the caller downloads it.' }),
+  },
+  { $id: 'PublishedFile', description: 'A file the firm published to a site.' },
+);
+export type PublishedFile = Static<typeof PublishedFileSchema>;
+
+export const PublishedFileListSchema = Type.Object(
+  {
+    records: Type.Array(PublishedFileSchema),
+    totalRecordCount: Type.Integer({ minimum: 0, description: 'Matching files across all pages.' }),
+  },
+  { $id: 'PublishedFileList' },
+);
+export type PublishedFileList = Static<typeof PublishedFileListSchema>;
+
+export const PublishedFileCountSchema = Type.Object(
+  { count: Type.Integer({ minimum: 0, description: 'Published files matching the query.' }) },
+  { $id: 'PublishedFileCount' },
+);
+export type PublishedFileCount = Static<typeof PublishedFileCountSchema>;
+
+/** `count=true` answers a PublishedFileCount, otherwise a PublishedFileList. */
+export const PublishedFilesResponseSchema = Type.Union([PublishedFileCountSchema, PublishedFileListSchema], {
+  $id: 'PublishedFilesResponse',
+});
+export type PublishedFilesResponse = Static<typeof PublishedFilesResponseSchema>;
+
+/** Audit actions of files (audit_events.action); downloads are FILE_DOWNLOAD_AUDIT_ACTION. */
+export const FILE_AUDIT_ACTIONS = {
+  submit: 'file.submit',
+  download: FILE_DOWNLOAD_AUDIT_ACTION,
+} as const;
+
+export const FileParamsSchema = Type.Object({ tenant: TenantCodeSchema, id: FileIdSchema });
+export type FileParams = Static<typeof FileParamsSchema>;
+
+/** Columns the Submitted Files list may be sorted by: those of every file list, plus status and reference. */
+export const SUBMITTED_FILE_SORT_FIELDS = [...FILE_SORT_FIELDS, 'status', 'referenceNumber'] as const;
+export type SubmittedFileSortField = (typeof SUBMITTED_FILE_SORT_FIELDS)[number];
+
+export const SubmittedFilesQuerySchema = Type.Object(
+  {
+    siteId: SiteIdSchema,
+    limit: Type.Optional(PageLimitSchema),
+    offset: Type.Optional(PageOffsetSchema),
+    sortBy: Type.Optional(Type.Enum(SUBMITTED_FILE_SORT_FIELDS, { default: 'createdAt' })),
+    sortOrder: Type.Optional(Type.Enum(SORT_ORDERS, { default: 'desc' })),
+    search: Type.Optional(searchTextSchema('the title, file name or reference number')),
+    from: Type.Optional(dateOnlySchema('First day (UTC, inclusive) of createdAt.')),
+    to: Type.Optional(dateOnlySchema('Last day (UTC, inclusive) of createdAt.')),
+  },
+  { $id: 'SubmittedFilesQuery', additionalProperties: false },
+);
+export type SubmittedFilesQuery = Static<typeof SubmittedFilesQuerySchema>;
+
+export const SubmittedFileSchema = Type.Object(
+  {
+    id: FileIdSchema,
+    siteId: SiteIdSchema,
+    title: Type.String(),
+    fileName: Type.String({ description: 'The original file name; show it escaped.' }),
+    contentType: Type.String(),
+    size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
+    sha256: Sha256Schema,
+    referenceNumber: ReferenceNumberSchema,
+    status: Type.String({
+      description: 'Where the firm is with it; `received` until the firm changes it.',
+      examples: ['received'],
+    }),
+    submittedBy: Type.Union([Type.String(), Type.Null()], {
+      description: 'Name of the person who submitted it; null if that account was removed.',
+    }),
+    createdAt: Type.String({ format: 'date-time', description: 'When it was submitted (ISO 8601, UTC).' }),
+  },
+  { $id: 'SubmittedFile', description: 'A file a client submitted to a site.' },
+);
+export type SubmittedFile = Static<typeof SubmittedFileSchema>;
+
+export const SubmittedFileListSchema = Type.Object(
+  {
+    records: Type.Array(SubmittedFileSchema),
+    totalRecordCount: Type.Integer({ minimum: 0, description: 'Matching files across all pages.' }),
+  },
+  { $id: 'SubmittedFileList' },
+);
+export type SubmittedFileList = Static<typeof SubmittedFileListSchema>;
+
+/** A title people gave a file: 1 to 200 characters, no control characters (the server also refuses a blank one). */
+export const FileTitleSchema = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]+$',
+  description: 'Shown in the lists instead of the file name; not blank, no control characters.',
+});
+
+/** Files one save may turn into Submitted Files (as many as one upload may carry). */
+export const MAX_FILES_PER_SAVE = 100;
+
+export const SaveSubmittedFilesBodySchema = Type.Object(
+  {
+    siteId: SiteIdSchema,
+    files: Type.Array(
+      Type.Object(
+        {
+          referenceNumber: ReferenceNumberSchema,
+          title: Type.Optional(FileTitleSchema),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: MAX_FILES_PER_SAVE, description: 'Uploads of the caller to this site.' },
+    ),
+  },
+  { $id: 'SaveSubmittedFilesBody', additionalProperties: false },
+);
+export type SaveSubmittedFilesBody = Static<typeof SaveSubmittedFilesBodySchema>;
+
+export const SavedSubmittedFilesSchema = Type.Object(
+  { records: Type.Array(SubmittedFileSchema, { description: 'The files created, in the order asked.' }) },
+  { $id: 'SavedSubmittedFiles' },
+);
+export type SavedSubmittedFiles = Static<typeof SavedSubmittedFilesSchema>;
+
+/** Files one zip may hold. */
+export const MAX_ZIP_FILES = 1000;
+
+export const FileZipBodySchema = Type.Object(
+  {
+    fileIds: Type.Array(FileIdSchema, {
+      minItems: 1,
+      maxItems: MAX_ZIP_FILES,
+      description: 'The files, in the order their entries should appear; a repeated id is zipped once.',
+    }),
+  },
+  { $id: 'FileZipBody', additionalProperties: false },
+);
+export type FileZipBody = Static<typeof FileZipBodySchema>;
+
+export const FILE_COLUMN_TYPES = ['text', 'bytes', 'date', 'boolean'] as const;
+export type FileColumnType = (typeof FILE_COLUMN_TYPES)[number];
+
+export const FileColumnSchema = Type.Object(
+  {
+    key: Type.String({ description: 'The record property the column shows.' }),
+    title: Type.String(),
+    sortable: Type.Boolean({ description: 'True when `key` is an allowed `sortBy`.' }),
+    type: Type.Enum(FILE_COLUMN_TYPES, {
+      description: '`bytes` is shown in human units, `date` as YYYY-MM-DD.',
+    }),
+  },
+  { $id: 'FileColumn' },
+);
+export type FileColumn = Static<typeof FileColumnSchema> & { key: keyof PublishedFile };
+
+/** The columns of the Published Files table, in display order. */
+export const PUBLISHED_FILE_COLUMNS: readonly FileColumn[] = [
+  { key: 'title', title: 'Title', sortable: true, type: 'text' },
+  { key: 'fileName', title: 'File name', sortable: true, type: 'text' },
+  { key: 'size', title: 'Size', sortable: true, type: 'bytes' },
+  { key: 'createdAt', title: 'Published', sortable: true, type: 'date' },
+  { key: 'isNew', title: 'New', sortable: false, type: 'boolean' },
+];
+
+export const FileColumnListSchema = Type.Object(
+  { columns: Type.Array(FileColumnSchema) },
+  { $id: 'FileColumnList' },
+);
+export type FileColumnList = Static<typeof FileColumnListSchema>;
