@@ -1,0 +1,31 @@
+import { FileAddOutlined, FileDoneOutlined } from '@ant-design/icons';
+import { PORTAL_MENU_KEYS, POST_SIGN_IN_REDIRECT } from '@portico/contracts';
+import type { AppDescriptor } from '@portico/web-shell';
+
+/** The client portal as the web shell runs it: routes and menu keys of SPEC §2, the `portal` OIDC client. */
+export const portalDescriptor: AppDescriptor = {
+  id: 'portal',
+  name: 'Portico',
+  basePath: '/',
+  client: 'portal',
+  clientType: 'portal',
+  audience: 'client',
+  homePath: POST_SIGN_IN_REDIRECT,
+  pages: [
+    {
+      path: 'publishedFiles',
+      menuKey: PORTAL_MENU_KEYS.publishedFiles,
+      title: 'Published Files',
+      icon: <FileDoneOutlined />,
+      badge: 'publishedFileCount',
+      load: () => import('../features/published-files/components/published-files-page.tsx'),
+    },
+    {
+      path: 'submittedFiles',
+      menuKey: PORTAL_MENU_KEYS.submittedFiles,
+      title: 'Submitted Files',
+      icon: <FileAddOutlined />,
+      load: () => import('../features/submitted-files/components/submitted-files-page.tsx'),
+    },
+  ],
+};

@@ -1,0 +1,78 @@
+import { describeQueryError, useSelectedSite } from '@portico/web-shell';
+import { Alert, Card, Empty, Flex, Skeleton, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+export interface SiteFilesFrameProps {
+  title: string;
+  icon: ReactNode;
+  /** How many files of this kind the site holds; undefined while loading. */
+  count: number | undefined;
+  countLabel: string;
+  loading: boolean;
+  error?: unknown;
+  emptyText: string;
+  /** Shown when the site has files; the file table arrives with the files work. */
+  filledText: string;
+}
+
+/** The frame both file pages share: title, selected site, record count and the empty or loading state. */
+export function SiteFilesFrame({
+  title,
+  icon,
+  count,
+  countLabel,
+  loading,
+  error,
+  emptyText,
+  filledText,
+}: SiteFilesFrameProps) {
+  const { site } = useSelectedSite();
+  return (
+    <Flex vertical gap={24}>
+      <Flex align="center" gap={12} wrap>
+        <span aria-hidden style={{ fontSize: 24, display: 'inline-flex' }}>
+          {icon}
+        </span>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {title}
+        </Typography.Title>
+      </Flex>
+      <Card size="small" styles={{ body: { padding: 16 } }}>
+        <Flex gap={32} wrap align="center">
+          <div style={{ minWidth: 200 }}>
+            <Typography.Text type="secondary" style={{ color: '#595959' }}>
+              Site
+            </Typography.Text>
+            <div style={{ fontSize: 16, fontWeight: 600 }} data-testid="selected-site-name">
+              {site?.name ?? <Skeleton.Input active size="small" />}
+            </div>
+            {site?.reference ? (
+              <Typography.Text style={{ color: '#595959' }}>Reference {site.reference}</Typography.Text>
+            ) : null}
+          </div>
+          <Statistic
+            title={<span style={{ color: '#595959' }}>{countLabel}</span>}
+            value={count ?? 0}
+            loading={loading && count === undefined}
+            data-testid="record-count"
+          />
+        </Flex>
+      </Card>
+      {error ? (
+        <Alert
+          type="error"
+          showIcon
+          title="The file count could not be loaded"
+          description={describeQueryError(error)}
+        />
+      ) : loading && count === undefined ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <Empty
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description={<span style={{ color: '#595959' }}>{count ? filledText : emptyText}</span>}
+        />
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,74 @@
+import { createElement, Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { CallbackPage } from '../features/auth/components/callback-page.tsx';
+import { LogoutPage } from '../features/auth/components/logout-page.tsx';
+import { CALLBACK_PATH, LOGOUT_PATH, NOT_FOUND_PATH } from '../features/auth/return-to.ts';
+import { NotFoundPage } from '../features/errors/components/not-found-page.tsx';
+import { RouteErrorPage } from '../features/errors/components/route-error-page.tsx';
+import { lazyWithTimeout } from '../features/errors/lazy-with-timeout.ts';
+import { SITE_BREADCRUMB_KEY } from '../features/sites/api/get-sites.ts';
+import type { AppDescriptor } from '../shell/app-descriptor.ts';
+import type { ShellRouteHandle } from '../shell/route-handle.ts';
+import { HomeRedirect, MenuKeyGate } from './page-gates.tsx';
+import { RouteRoot } from './route-root.tsx';
+
+/** `/`, titled Login (SPEC §2): lazily loaded like every page, within the chunk time-out. */
+const ProtectedRoot = lazyWithTimeout(() => import('./protected-root.tsx'));
+
+/**
+ * SPEC §2 routes: `/` (the protected root with the app's pages inside the master layout), `/login/callback`,
+ * `/logout`, `/page-not-found`; anything else goes to `/page-not-found`.
+ */
+export function createRoutes(descriptor: AppDescriptor): RouteObject[] {
+  const rootHandle: ShellRouteHandle = { title: 'Login', crumb: { key: SITE_BREADCRUMB_KEY } };
+  const routes: RouteObject[] = [
+    {
+      path: CALLBACK_PATH,
+      element: <CallbackPage />,
+      errorElement: <RouteErrorPage />,
+      handle: { title: 'Signing in' } satisfies ShellRouteHandle,
+    },
+    {
+      path: LOGOUT_PATH,
+      element: <LogoutPage />,
+      errorElement: <RouteErrorPage />,
+      handle: { title: 'Logged out' } satisfies ShellRouteHandle,
+    },
+    {
+      path: NOT_FOUND_PATH,
+      element: <NotFoundPage />,
+      handle: { title: 'Page not found' } satisfies ShellRouteHandle,
+    },
+    {
+      path: '/',
+      element: (
+        <Suspense fallback={<PageSpinner fullPage />}>
+          <ProtectedRoot />
+        </Suspense>
+      ),
+      errorElement: <RouteErrorPage />,
+      handle: rootHandle,
+      children: [
+        { index: true, element: <HomeRedirect /> },
+        ...descriptor.pages.map((page): RouteObject => {
+          const handle: ShellRouteHandle = {
+            title: page.title,
+            crumb: { key: page.menuKey, title: page.title },
+            menuKey: page.menuKey,
+          };
+          return {
+            path: page.path,
+            handle,
+            errorElement: <RouteErrorPage />,
+            element: (
+              <MenuKeyGate menuKey={page.menuKey}>{createElement(lazyWithTimeout(page.load))}</MenuKeyGate>
+            ),
+          };
+        }),
+      ],
+    },
+    { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
+  ];
+  return [{ element: <RouteRoot />, errorElement: <RouteErrorPage />, children: routes }];
+}

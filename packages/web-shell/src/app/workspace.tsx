@@ -1,0 +1,146 @@
+import { Button, Result } from 'antd';
+import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { PageSpinner } from '../components/page-spinner.tsx';
+import { useIdleLogout } from '../features/auth/hooks/use-idle-logout.ts';
+import { useLogout } from '../features/auth/hooks/use-logout.ts';
+import { useBranding } from '../features/branding/components/branding-provider.tsx';
+import { buildCrumbs } from '../features/layout/breadcrumbs.ts';
+import { MasterLayout } from '../features/layout/components/master-layout.tsx';
+import { buildNavItems, selectedKeyFor } from '../features/layout/menu-model.ts';
+import { TenantSwitcher } from '../features/tenant/components/tenant-switcher.tsx';
+import { notify } from '../lib/notifications.tsx';
+import { useShell } from '../shell/shell-context.tsx';
+import { retryInitialisation } from '../store/app-slice.ts';
+import { useShellDispatch, useShellSelector } from '../store/hooks.ts';
+import {
+  selectApiError,
+  selectDynamicBreadcrumbValues,
+  selectHasSeveralTenants,
+  selectIsInitializing,
+  selectMenuItems,
+  selectPublishedFileCount,
+  selectUser,
+} from '../store/selectors.ts';
+import { useTenantInitialisation } from './hooks/use-tenant-initialisation.ts';
+import { PublishedFileCountPoller } from './published-file-count-poller.tsx';
+
+/** Title of the notification shown when initialisation fails (SPEC §8). */
+export const APP_INITIALIZATION_ERROR = 'App Initialization Error';
+
+function menuTitlesOf(items: ReturnType<typeof selectMenuItems>): Map<string, string> {
+  const titles = new Map<string, string>();
+  const walk = (list: typeof items) => {
+    for (const item of list) {
+      titles.set(item.key, item.name);
+      walk(item.subMenus ?? []);
+    }
+  };
+  walk(items);
+  return titles;
+}
+
+/** The content area while the tenant is not ready: why, and what the user can do. */
+function InitialisingContent({ init }: { init: ReturnType<typeof useTenantInitialisation> }) {
+  const dispatch = useShellDispatch();
+  const apiError = useShellSelector(selectApiError);
+  if (apiError)
+    return (
+      <Result
+        status="error"
+        title="The portal could not be prepared"
+        subTitle={apiError.message}
+        extra={
+          <Button type="primary" onClick={() => dispatch(retryInitialisation())}>
+            Try again
+          </Button>
+        }
+        data-testid="initialisation-error"
+      />
+    );
+  if (init.menu.isSuccess && (init.menu.currentData?.items.length ?? 0) === 0)
+    return (
+      <Result
+        status="info"
+        title="Nothing to show yet"
+        subTitle="No modules are enabled for you in this tenant. Please contact the system administrator."
+      />
+    );
+  if (init.sites.isSuccess && (init.sites.currentData?.records.length ?? 0) === 0)
+    return (
+      <Result
+        status="info"
+        title="No sites yet"
+        subTitle="You are not a member of any site of this firm yet. Please contact the firm."
+        data-testid="no-sites"
+      />
+    );
+  return <PageSpinner label="Loading your workspace…" />;
+}
+
+/** The protected area with a tenant: initialisation, the master layout and the routed page. */
+export function Workspace() {
+  const { descriptor, keys, setup } = useShell();
+  const init = useTenantInitialisation();
+  const branding = useBranding();
+  const logout = useLogout();
+  const location = useLocation();
+  const matches = useMatches();
+  const menuItems = useShellSelector(selectMenuItems);
+  const isInitializing = useShellSelector(selectIsInitializing);
+  const apiError = useShellSelector(selectApiError);
+  const user = useShellSelector(selectUser);
+  const several = useShellSelector(selectHasSeveralTenants);
+  const dynamicValues = useShellSelector(selectDynamicBreadcrumbValues);
+  const publishedFileCount = useShellSelector(selectPublishedFileCount);
+
+  const loggingOut = useRef(false);
+  const onLogout = useCallback(() => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    void logout();
+  }, [logout]);
+  useIdleLogout(onLogout);
+
+  useEffect(() => {
+    if (apiError) notify.error(APP_INITIALIZATION_ERROR, apiError.message, 'app-initialization-error');
+  }, [apiError]);
+
+  const navItems = useMemo(() => buildNavItems(menuItems, descriptor.pages), [menuItems, descriptor.pages]);
+  const crumbs = useMemo(
+    () => buildCrumbs(matches, dynamicValues, menuTitlesOf(menuItems)),
+    [matches, dynamicValues, menuItems],
+  );
+  const badgePoller = descriptor.pages.some((p) => p.badge === 'publishedFileCount');
+  const effects = descriptor.layoutEffects ?? [];
+
+  return (
+    <MasterLayout
+      branding={branding}
+      userName={user?.name}
+      tenantSwitcher={several ? <TenantSwitcher /> : undefined}
+      navItems={navItems}
+      selectedKey={selectedKeyFor(location.pathname, descriptor.pages)}
+      badges={{ publishedFileCount }}
+      crumbs={isInitializing ? [] : crumbs}
+      collapsedStorageKey={keys.sideMenuCollapsed}
+      version={setup.config.version}
+      onLogout={onLogout}
+    >
+      {isInitializing ? (
+        <InitialisingContent init={init} />
+      ) : (
+        <>
+          {badgePoller ? <PublishedFileCountPoller /> : null}
+          {effects.map((Effect, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for the app's lifetime
+            <Effect key={index} />
+          ))}
+          <Suspense fallback={<PageSpinner label="Loading the page…" />}>
+            <Outlet />
+          </Suspense>
+        </>
+      )}
+    </MasterLayout>
+  );
+}

@@ -1,0 +1,90 @@
+import { LIMITS } from '@portico/contracts';
+import { Alert, Button, Flex, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { Navigate, useSearchParams } from 'react-router';
+import { CenteredPage } from '../../../components/centered-page.tsx';
+import { PageSpinner } from '../../../components/page-spinner.tsx';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { useLogout } from '../hooks/use-logout.ts';
+import { readSignInState } from '../return-to.ts';
+
+/** Seconds before a failed sign-in logs out by itself (SPEC §2, §9). */
+export const CALLBACK_ERROR_LOGOUT_S = LIMITS.errorPageLogoutS;
+
+/** Counts down from `seconds` once `active`, then calls `onDone` once. */
+export function useCountdown(seconds: number, active: boolean, onDone: () => void): number {
+  const [left, setLeft] = useState(seconds);
+  const done = useRef(onDone);
+  done.current = onDone;
+  useEffect(() => {
+    if (!active) return;
+    setLeft(seconds);
+    const endsAt = Date.now() + seconds * 1000;
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) {
+        clearInterval(timer);
+        done.current();
+      }
+    }, 250);
+    return () => clearInterval(timer);
+  }, [active, seconds]);
+  return left;
+}
+
+/** The banner of a failed sign-in: the provider's message, who to contact, and the logout countdown. */
+export function CallbackError({ message, onLogout }: { message: string; onLogout: () => void }) {
+  const left = useCountdown(CALLBACK_ERROR_LOGOUT_S, true, onLogout);
+  return (
+    <CenteredPage>
+      <Flex vertical gap={16}>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          Sign-in did not complete
+        </Typography.Title>
+        <Alert type="error" showIcon role="alert" title={`Error : ${message}`} />
+        <Typography.Paragraph style={{ margin: 0 }}>
+          Please contact the system administrator if this keeps happening.
+        </Typography.Paragraph>
+        <Typography.Paragraph style={{ margin: 0 }} aria-live="polite">
+          You will be logged out automatically in <strong data-testid="logout-countdown">{left}</strong>{' '}
+          {left === 1 ? 'second' : 'seconds'}.
+        </Typography.Paragraph>
+        <div>
+          <Button type="primary" onClick={onLogout}>
+            Log out now
+          </Button>
+        </div>
+      </Flex>
+    </CenteredPage>
+  );
+}
+
+/**
+ * `/login/callback` (SPEC §2). react-oidc-context exchanges the code and the shell then navigates to the saved
+ * path; this page shows progress, or the provider's error with an automatic logout after 10 s.
+ */
+export function CallbackPage() {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const { descriptor } = useShell();
+  const logout = useLogout();
+  const loggingOut = useRef(false);
+  const providerError = params.get('error_description') || params.get('error');
+  // The provider's own description says more than the library's wrapping of it.
+  const message = providerError || auth.error?.message;
+
+  const onLogout = () => {
+    if (loggingOut.current) return;
+    loggingOut.current = true;
+    void logout();
+  };
+
+  if (message) return <CallbackError message={message} onLogout={onLogout} />;
+  // The path saved when sign-in started travels in the user's state (SPEC §2: the original URL is restored).
+  if (auth.isAuthenticated && !auth.isLoading)
+    return <Navigate to={readSignInState(auth.user?.state, descriptor.homePath)} replace />;
+  if (!auth.isLoading && !params.has('code')) return <Navigate to="/" replace />;
+  return <PageSpinner fullPage label="Completing sign-in…" />;
+}

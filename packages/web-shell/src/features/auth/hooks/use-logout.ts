@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { logger } from '../../../lib/logger.ts';
+import { safeStorage } from '../../../lib/storage-keys.ts';
+import { useShell } from '../../../shell/shell-context.tsx';
+import { resetApp } from '../../../store/app-slice.ts';
+import { logoutStarted, signedOut } from '../../../store/client-state-slice.ts';
+import { useShellDispatch } from '../../../store/hooks.ts';
+import { clearSucceededFiles } from '../../../store/uploader-slice.ts';
+import { LOGOUT_PATH } from '../return-to.ts';
+
+/**
+ * Logout (SPEC §4): forget the state, clear local storage, then RP-initiated logout at the provider with the
+ * ID token as hint; the provider sends the browser back to `/logout`. Without an ID token (a failed sign-in)
+ * there is no provider session to end, so the app goes to `/logout` directly.
+ */
+export function useLogout() {
+  const { userManager, persistor, setup } = useShell();
+  const dispatch = useShellDispatch();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    dispatch(logoutStarted());
+    const user = await userManager.getUser().catch(() => null);
+    dispatch(resetApp());
+    dispatch(clearSucceededFiles());
+    dispatch(signedOut());
+    persistor.pause();
+    await persistor.purge().catch(() => undefined);
+    safeStorage.clear();
+    try {
+      if (user?.id_token) {
+        await userManager.signoutRedirect({
+          id_token_hint: user.id_token,
+          post_logout_redirect_uri: setup.client.postLogoutRedirectUri,
+        });
+        return;
+      }
+      await userManager.removeUser();
+    } catch (error) {
+      logger.warn('logout at the identity provider failed; signed out locally', error);
+      await userManager.removeUser().catch(() => undefined);
+    }
+    navigate(LOGOUT_PATH, { replace: true });
+  }, [dispatch, navigate, persistor, setup.client.postLogoutRedirectUri, userManager]);
+}

@@ -1,0 +1,22 @@
+import './styles.css';
+
+export type { ServiceRequest, ShellExtra } from './api/base-query.ts';
+export { resolveServiceBaseUrl, serviceUrl, toEndPoints } from './api/endpoints.ts';
+export { shellApi } from './api/shell-api.ts';
+export { WebShell } from './app/web-shell.tsx';
+export { PageSpinner } from './components/page-spinner.tsx';
+export { useBranding } from './features/branding/components/branding-provider.tsx';
+export { useGetPublishedFileCountQuery } from './features/sites/api/get-published-file-count.ts';
+export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './features/sites/api/get-sites.ts';
+export { useSelectedSite } from './features/sites/hooks/use-selected-site.ts';
+export { type ApiError, describeQueryError, toApiError } from './lib/http-errors.ts';
+export { logger } from './lib/logger.ts';
+export { notify } from './lib/notifications.tsx';
+export type { AppDescriptor, MenuBadge, ShellPage } from './shell/app-descriptor.ts';
+export { useShell } from './shell/shell-context.tsx';
+export * from './store/app-slice.ts';
+export { authStateChanged, setRecordCount } from './store/client-state-slice.ts';
+export { useShellDispatch, useShellSelector } from './store/hooks.ts';
+export * from './store/selectors.ts';
+export type { ShellState } from './store/store.ts';
+export * from './store/uploader-slice.ts';

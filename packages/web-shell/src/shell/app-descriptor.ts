@@ -1,0 +1,47 @@
+import type { ClientType, MenuAudience } from '@portico/contracts';
+import type { ComponentType, ReactNode } from 'react';
+import type { ClientSection } from '../config/runtime-config.ts';
+
+/** A badge the side menu can show next to a page's item, read from the app state. */
+export type MenuBadge = 'publishedFileCount';
+
+/** One page inside the master layout: a configured route path, lazily loaded (SPEC §2). */
+export interface ShellPage {
+  /** Route path under the app's base path, without a leading slash: `publishedFiles`. */
+  path: string;
+  /** The server menu key that makes this page visible (SPEC §6). */
+  menuKey: string;
+  /** Title for the breadcrumb, the document title and the menu when the server has none. */
+  title: string;
+  icon?: ReactNode;
+  /** The page's module; loaded on first visit, within the chunk time-out. */
+  load: () => Promise<{ default: ComponentType }>;
+  badge?: MenuBadge;
+}
+
+/**
+ * What makes a front end out of the shell: where it lives, which client of /config.json it signs in with, which
+ * menu audience and discovery client type it asks for, and its pages.
+ */
+export interface AppDescriptor {
+  /** Namespaces local storage: `portal`, `control-panel`. */
+  id: string;
+  /** Product name for the document title before a tenant is known. */
+  name: string;
+  /** Where the app is served, with leading and trailing slash: `/`, `/control-panel/`. */
+  basePath: string;
+  /** The section of /config.json with the OIDC client (client id, redirect URIs, scopes). */
+  client: ClientSection;
+  /** The client type whose addresses discovery returns for this app. */
+  clientType: ClientType;
+  /** Which server menu the app asks for. */
+  audience: MenuAudience;
+  pages: ShellPage[];
+  /** Where a plain sign-in and the root path lead, e.g. `/submittedFiles`. */
+  homePath: string;
+  /** Rendered inside the master layout (no UI of their own): pollers and other per-tenant effects. */
+  layoutEffects?: ComponentType[];
+}
+
+/** The router's basename for a base path: `/` → `/`, `/control-panel/` → `/control-panel`. */
+export const routerBasename = (basePath: string) => basePath.replace(/\/+$/, '') || '/';

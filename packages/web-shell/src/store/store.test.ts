@@ -1,0 +1,97 @@
+import { LIMITS } from '@portico/contracts';
+import { describe, expect, test } from 'vitest';
+import { createTestStore, memoryStorage } from '../testing/render-with-shell.tsx';
+import { resetApp, setApiError, setMenuItems, setSelectedSite, setTenant } from './app-slice.ts';
+import { authStateChanged } from './client-state-slice.ts';
+import { localPersistStorage } from './persist-storage.ts';
+import { PERSIST_BLACKLIST, persistConfigFor } from './store.ts';
+import { addSucceededFile } from './uploader-slice.ts';
+
+describe('the store', () => {
+  test('persists with version 1 and a 5000 ms timeout, excluding the client state and the query cache', () => {
+    const config = persistConfigFor('portico.test', localPersistStorage);
+    expect(config.version).toBe(1);
+    expect(config.version).toBe(LIMITS.persistVersion);
+    expect(config.timeout).toBe(5000);
+    expect(PERSIST_BLACKLIST).toEqual(['clientState', 'api']);
+  });
+
+  test('writes the app and uploader slices, never the tokens', async () => {
+    const storage = memoryStorage();
+    const { store, persistor, rehydrated } = createTestStore(storage);
+    await rehydrated();
+    store.dispatch(setTenant('acme'));
+    store.dispatch(addSucceededFile({ uid: 'u', fileName: 'a.pdf', size: 1, referenceNumber: 'r' }));
+    store.dispatch(
+      authStateChanged({
+        isAuthenticated: true,
+        idToken: 'id-token',
+        accessToken: 'access-token',
+        refreshToken: 'refresh-token',
+        error: null,
+      }),
+    );
+    await persistor.flush();
+    const written = storage.data.get('persist:portico.test');
+    expect(written).toBeDefined();
+    const stored = JSON.parse(written!);
+    expect(Object.keys(stored).sort()).toEqual(['_persist', 'app', 'uploader']);
+    expect(JSON.parse(stored.app).tenant).toBe('acme');
+    expect(written).not.toContain('access-token');
+    expect(JSON.parse(stored._persist).version).toBe(1);
+  });
+
+  test('keeps the tenant under its own local-storage key and removes it when emptied', () => {
+    const { store, keys } = createTestStore();
+    store.dispatch(setTenant('acme'));
+    expect(localStorage.getItem(keys.tenant)).toBe('acme');
+    store.dispatch(setTenant(''));
+    expect(localStorage.getItem(keys.tenant)).toBeNull();
+  });
+
+  test('starts from the stored tenant', () => {
+    localStorage.setItem('portico.test.tenant', 'globex');
+    const { store } = createTestStore();
+    expect(store.getState().app.tenant).toBe('globex');
+  });
+
+  test('caches the menu tree and the site selection per tenant, and forgets them with the tenant', () => {
+    const { store, keys } = createTestStore();
+    store.dispatch(setTenant('acme'));
+    const items = [
+      { key: 'submittedFiles', name: 'Submitted Files', order: 1, noRoute: false, subMenus: [] },
+    ];
+    store.dispatch(setMenuItems(items));
+    store.dispatch(setSelectedSite('site-1'));
+    expect(JSON.parse(localStorage.getItem(keys.menuTree)!)).toEqual({ tenant: 'acme', items });
+    expect(JSON.parse(localStorage.getItem(keys.siteSelection)!)).toEqual({
+      tenant: 'acme',
+      siteId: 'site-1',
+    });
+
+    store.dispatch(setTenant('globex'));
+    expect(localStorage.getItem(keys.menuTree)).toBeNull();
+    expect(localStorage.getItem(keys.siteSelection)).toBeNull();
+    expect(store.getState().app.endPoints).toEqual([]);
+  });
+
+  test('logout removes the tenant keys', () => {
+    const { store, keys } = createTestStore();
+    store.dispatch(setTenant('acme'));
+    store.dispatch(resetApp());
+    expect(localStorage.getItem(keys.tenant)).toBeNull();
+    expect(store.getState().app.tenant).toBeNull();
+  });
+
+  test('never writes an initialisation error: a reload tries again', async () => {
+    const storage = memoryStorage();
+    const { store, persistor, rehydrated } = createTestStore(storage);
+    await rehydrated();
+    store.dispatch(setTenant('acme'));
+    store.dispatch(setApiError({ code: 'FETCH_ERROR', message: 'offline' }));
+    await persistor.flush();
+    const app = JSON.parse(JSON.parse(storage.data.get('persist:portico.test')!).app);
+    expect(app.tenant).toBe('acme');
+    expect(app.apiError).toBeNull();
+  });
+});

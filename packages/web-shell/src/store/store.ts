@@ -1,0 +1,144 @@
+import { LIMITS } from '@portico/contracts';
+import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import {
+  createTransform,
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  type PersistConfig,
+  PURGE,
+  persistReducer,
+  persistStore,
+  REGISTER,
+  REHYDRATE,
+  type Storage,
+} from 'redux-persist';
+import type { ShellExtra } from '../api/base-query.ts';
+import { shellApi } from '../api/shell-api.ts';
+import { type StorageKeys, safeStorage } from '../lib/storage-keys.ts';
+import {
+  type AppState,
+  appSlice,
+  computeIsInitializing,
+  initialAppState,
+  resetApp,
+  setMenuItems,
+  setSelectedSite,
+  setTenant,
+} from './app-slice.ts';
+import { clientStateSlice, createInitialClientState } from './client-state-slice.ts';
+import { localPersistStorage } from './persist-storage.ts';
+import { uploaderSlice } from './uploader-slice.ts';
+
+const rootReducer = combineReducers({
+  app: appSlice.reducer,
+  uploader: uploaderSlice.reducer,
+  clientState: clientStateSlice.reducer,
+  [shellApi.reducerPath]: shellApi.reducer,
+});
+
+export type ShellState = ReturnType<typeof rootReducer>;
+
+/** Slices redux-persist never writes: the client state (tokens) and the query cache (SPEC §4). */
+export const PERSIST_BLACKLIST: (keyof ShellState)[] = [clientStateSlice.name, shellApi.reducerPath];
+
+/**
+ * An initialisation error belongs to one visit: a reload tries again rather than showing yesterday's failure.
+ */
+const withoutApiError = createTransform<AppState, AppState>(
+  (state) => ({
+    ...state,
+    apiError: null,
+    isInitializing: computeIsInitializing({ ...state, apiError: null }),
+  }),
+  (state) => state,
+  { whitelist: ['app'] },
+);
+
+export function persistConfigFor(key: string, storage: Storage): PersistConfig<ShellState> {
+  return {
+    key,
+    version: LIMITS.persistVersion,
+    timeout: LIMITS.persistTimeoutMs,
+    storage,
+    blacklist: PERSIST_BLACKLIST,
+    transforms: [withoutApiError],
+    // State written by another version is dropped rather than trusted.
+    migrate: (state, version) =>
+      Promise.resolve(state && state._persist?.version === version ? state : undefined),
+  };
+}
+
+export interface ShellStoreOptions {
+  keys: StorageKeys;
+  extra: ShellExtra;
+  tenantClaim: string;
+  /** Defaults to localStorage; tests pass an in-memory one. */
+  storage?: Storage;
+}
+
+/** The store of one front end: slices, the query API, persistence and the local-storage side effects. */
+export function createShellStore({
+  keys,
+  extra,
+  tenantClaim,
+  storage = localPersistStorage,
+}: ShellStoreOptions) {
+  const listener = createListenerMiddleware();
+
+  // The tenant has its own local-storage key (SPEC §3); an empty tenant removes it (SPEC §4).
+  listener.startListening({
+    actionCreator: setTenant,
+    effect: (_action, api) => {
+      const { tenant } = (api.getState() as ShellState).app;
+      if (tenant) safeStorage.set(keys.tenant, tenant);
+      else safeStorage.remove(keys.tenant);
+      if (tenant !== (api.getOriginalState() as ShellState).app.tenant) {
+        safeStorage.remove(keys.siteSelection);
+        safeStorage.remove(keys.menuTree);
+      }
+    },
+  });
+  listener.startListening({
+    actionCreator: setSelectedSite,
+    effect: (action, api) => {
+      const { tenant } = (api.getState() as ShellState).app;
+      if (action.payload) safeStorage.setJson(keys.siteSelection, { tenant, siteId: action.payload });
+      else safeStorage.remove(keys.siteSelection);
+    },
+  });
+  listener.startListening({
+    actionCreator: setMenuItems,
+    effect: (action, api) => {
+      const { tenant } = (api.getState() as ShellState).app;
+      safeStorage.setJson(keys.menuTree, { tenant, items: action.payload });
+    },
+  });
+  listener.startListening({
+    matcher: isAnyOf(resetApp),
+    effect: () => {
+      for (const key of [keys.tenant, keys.siteSelection, keys.menuTree]) safeStorage.remove(key);
+    },
+  });
+
+  const storedTenant = safeStorage.get(keys.tenant);
+  const store = configureStore({
+    reducer: persistReducer(persistConfigFor(keys.persist, storage), rootReducer),
+    preloadedState: {
+      app: { ...initialAppState, tenant: storedTenant || null },
+      clientState: createInitialClientState(tenantClaim),
+    } as never,
+    middleware: (getDefault) =>
+      getDefault({
+        thunk: { extraArgument: extra },
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
+        .prepend(listener.middleware)
+        .concat(shellApi.middleware),
+  });
+  const persistor = persistStore(store);
+  return { store, persistor };
+}
+
+export type ShellStore = ReturnType<typeof createShellStore>['store'];
+export type ShellDispatch = ShellStore['dispatch'];

@@ -1,0 +1,88 @@
+import { render } from '@testing-library/react';
+import type { UserManager } from 'oidc-client-ts';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { Persistor, Storage } from 'redux-persist';
+import { vi } from 'vitest';
+import { storageKeysFor } from '../lib/storage-keys.ts';
+import { ShellContext, type ShellContextValue } from '../shell/shell-context.tsx';
+import { createShellStore } from '../store/store.ts';
+import { testDescriptor, testSetup } from './fixtures.ts';
+
+/** redux-persist storage in memory, to look at what would be written. */
+export function memoryStorage(): Storage & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return {
+    data,
+    getItem: async (key: string) => data.get(key) ?? null,
+    setItem: async (key: string, value: string) => {
+      data.set(key, value);
+    },
+    removeItem: async (key: string) => {
+      data.delete(key);
+    },
+  };
+}
+
+export function createTestStore(storage = memoryStorage()) {
+  const keys = storageKeysFor(testDescriptor.id);
+  const { store, persistor } = createShellStore({
+    keys,
+    tenantClaim: 'tid',
+    storage,
+    extra: { discoveryUrl: testSetup.config.discoveryUrl, clientType: 'portal', audience: 'client' },
+  });
+  /** Resolves once redux-persist has rehydrated (it writes nothing before). */
+  const rehydrated = () =>
+    new Promise<void>((resolve) => {
+      if (persistor.getState().bootstrapped) return resolve();
+      const unsubscribe = persistor.subscribe(() => {
+        if (!persistor.getState().bootstrapped) return;
+        unsubscribe();
+        resolve();
+      });
+    });
+  return { store, persistor, keys, storage, rehydrated };
+}
+
+export function fakeUserManager(overrides: Partial<Record<keyof UserManager, unknown>> = {}): UserManager {
+  return {
+    getUser: vi.fn(async () => null),
+    removeUser: vi.fn(async () => undefined),
+    signoutRedirect: vi.fn(async () => undefined),
+    ...overrides,
+  } as unknown as UserManager;
+}
+
+/** Renders `element` at `path` with the shell's context, a test store and a memory router. */
+export function renderWithShell(
+  element: ReactElement,
+  { path = '/', routePath = '*', userManager = fakeUserManager() } = {},
+) {
+  const test = createTestStore();
+  const context: ShellContextValue = {
+    descriptor: testDescriptor,
+    setup: testSetup,
+    keys: test.keys,
+    userManager,
+    persistor: test.persistor as Persistor,
+  };
+  const router = createMemoryRouter(
+    [
+      { path: routePath, element },
+      ...(routePath === '*' || routePath === '/' ? [] : [{ path: '/', element: <p>root page</p> }]),
+      { path: '/logout', element: <p>logged-out page</p> },
+      { path: '/page-not-found', element: <p>not-found page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <ShellContext.Provider value={context}>
+      <Provider store={test.store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </ShellContext.Provider>,
+  );
+  return { ...result, ...test, router, userManager };
+}
