@@ -27,6 +27,16 @@ export const ERROR_CODES = {
   'uploads.too_large': 413,
   'uploads.too_many': 413,
   'uploads.type_refused': 415,
+  // The staff console (control panel).
+  'auth.staff_only': 403,
+  'sites.archived': 409,
+  'members.not_found': 404,
+  'submissions.note_required': 400,
+  'branding.image_invalid': 400,
+  'branding.image_too_large': 400,
+  'branding.svg_unsafe': 400,
+  'branding.icon_not_square': 400,
+  'menu.duplicate_key': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

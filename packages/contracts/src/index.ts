@@ -7,4 +7,5 @@ export * from './health.ts';
 export * from './menu.ts';
 export * from './runtime-config.ts';
 export * from './sites.ts';
+export * from './staff/index.ts';
 export * from './theme.ts';

@@ -58,10 +58,12 @@ export const UploadResponseSchema = Type.Object(
 export type UploadResponse = Static<typeof UploadResponseSchema>;
 
 /**
- * The multipart form, for the documentation only: multipart bodies are read as streams by the route, not
- * validated as a whole, so this schema deliberately has no `type` and accepts the (absent) parsed body.
+ * The multipart form, for the documentation: the route reads the parts as streams, so there is no parsed body
+ * to validate (Fastify sees null, which `nullable` lets through); the route checks the fields itself.
  */
-export const UploadFormSchema = Type.Unsafe<Record<string, unknown>>({
+export const UploadFormSchema = Type.Unsafe<Record<string, unknown> | null>({
+  type: 'object',
+  nullable: true,
   properties: {
     siteId: { type: 'string', format: 'uuid', description: 'The site, sent before any file.' },
     file: {

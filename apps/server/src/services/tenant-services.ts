@@ -4,10 +4,16 @@ import { requireTenantPrincipal } from '../auth/authenticate.ts';
 import { requireTenantUser } from '../auth/current-user.ts';
 import { issuerOf } from '../config.ts';
 import { errorBody } from '../http/error-handler.ts';
+import { auditStaffRoutes } from './audit/audit.staff.routes.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
+import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
+import { fileStorageRoutes } from './file-storage/file-storage.routes.ts';
 import { masterDataRoutes } from './master-data/master-data.routes.ts';
+import { masterDataStaffRoutes } from './master-data/master-data.staff.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
+import { portalStaffRoutes } from './portal/portal.staff.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
+import { userStaffRoutes } from './user/user.staff.routes.ts';
 
 /**
  * The tenant services under `/t/:tenant/{service}/`. The hooks come first and cover every route below them,
@@ -15,7 +21,7 @@ import { userRoutes } from './user/user.routes.ts';
  * anything is routed, parsed or validated; then the caller is resolved to a person with a role in the tenant.
  */
 export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
-  const { config, db, verifier } = deps;
+  const { config, db, blobs, verifier } = deps;
   app.addHook('onRequest', requireTenantPrincipal(verifier));
   app.addHook(
     'onRequest',
@@ -30,6 +36,14 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
 
   await app.register(userRoutes, { prefix: '/user', db });
   await app.register(masterDataRoutes, { prefix: '/master-data', db });
-  await app.register(portalRoutes, { prefix: '/portal', db });
-  await app.register(fileManagementRoutes, { prefix: '/file-management', db });
+  await app.register(portalRoutes, { prefix: '/portal', db, blobs });
+  await app.register(fileManagementRoutes, { prefix: '/file-management', db, blobs });
+  await app.register(fileStorageRoutes, { prefix: '/file-storage', db, blobs, config });
+
+  // The control panel's routes (`{service}/api/staff/…`): staff of the tenant only, each plugin behind requireStaff.
+  await app.register(userStaffRoutes, { prefix: '/user', db });
+  await app.register(auditStaffRoutes, { prefix: '/user', db });
+  await app.register(masterDataStaffRoutes, { prefix: '/master-data', db });
+  await app.register(portalStaffRoutes, { prefix: '/portal', db, blobs });
+  await app.register(fileManagementStaffRoutes, { prefix: '/file-management', db, blobs });
 };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { text } from 'node:stream/consumers';
+import { buffer, text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { BlobStore } from './blob-store.ts';
 
@@ -37,6 +37,27 @@ export function describeBlobStoreContract(name: string, create: () => Promise<Bl
       }
       await expect(store.put('acme/broken', Readable.from(broken()))).rejects.toThrow('socket cut');
       expect(await store.stat('acme/broken')).toBeUndefined();
+    });
+
+    it('leaves nothing under the key when the source is destroyed without an error (a client gone)', async () => {
+      const store = await create();
+      const source = new Readable({ read() {} });
+      source.push(Buffer.alloc(64 * 1024, 2));
+      setTimeout(() => source.destroy(), 10);
+      await expect(store.put('acme/gone-client', source)).rejects.toThrow();
+      expect(await store.stat('acme/gone-client')).toBeUndefined();
+    });
+
+    it('reads the last byte alone, and a range of a blob put as many small chunks', async () => {
+      const store = await create();
+      const chunks = Array.from({ length: 1000 }, (_, i) => Buffer.from([i % 256]));
+      await store.put('acme/chunks', Readable.from(chunks));
+      expect([...(await buffer(await store.get('acme/chunks', { start: 999, end: 999 })))]).toEqual([
+        999 % 256,
+      ]);
+      expect([...(await buffer(await store.get('acme/chunks', { start: 254, end: 257 })))]).toEqual([
+        254, 255, 0, 1,
+      ]);
     });
 
     it('answers undefined for a missing blob and deletes idempotently', async () => {

@@ -33,6 +33,7 @@ export function createFsBlobStore(root: string): BlobStore {
           await handle.close();
         }
         await rename(tmp, target);
+        await syncFolder(path.dirname(target));
         return { size: (await stat(target)).size };
       } catch (error) {
         await rm(tmp, { force: true });
@@ -56,4 +57,22 @@ export function createFsBlobStore(root: string): BlobStore {
       await rm(pathOf(key), { force: true });
     },
   };
+}
+
+/**
+ * Makes a rename durable: until the folder itself is flushed, a crash can lose the new name even though the
+ * file's bytes were synced, and a committed row would then point at nothing. Some systems cannot open a folder
+ * for this; there the rename is as durable as the platform makes it.
+ */
+async function syncFolder(folder: string) {
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(folder, 'r');
+    await handle.sync();
+  } catch (error) {
+    if (!['EISDIR', 'EPERM', 'EINVAL', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? ''))
+      throw error;
+  } finally {
+    await handle?.close();
+  }
 }

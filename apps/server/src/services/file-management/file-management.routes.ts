@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
+  FileColumnListSchema,
+  FileParamsSchema,
+  FileZipBodySchema,
   LIMITS,
+  PUBLISHED_FILE_COLUMNS,
   PublishedFilesQuerySchema,
   type PublishedFilesResponse,
   PublishedFilesResponseSchema,
@@ -9,10 +13,18 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
+import { serveFileDownload, serveFileZip } from '../../files/file-transfer.ts';
+import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import { countPublishedFiles, listPublishedFiles } from './published-files.repository.ts';
 
 /** The file-management service: the files the firm published to a site. */
-export const fileManagementRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const fileManagementRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
+  app,
+  deps,
+) => {
+  const { db } = deps;
+
   app.get(
     '/api/files/published-files',
     {
@@ -42,5 +54,57 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<{ db: Database }> =
       } = request.query;
       return listPublishedFiles(db, scope, filter, { limit, offset, sortBy, sortOrder });
     },
+  );
+
+  app.get(
+    '/api/files/published-files/columns',
+    {
+      schema: {
+        tags: ['file-management'],
+        summary: 'The columns of the Published Files table',
+        description: 'Key, title, whether it can be sorted (an allowed `sortBy`) and how to show it.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        response: { 200: FileColumnListSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    async () => ({ columns: [...PUBLISHED_FILE_COLUMNS] }),
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/files/published-files/:id',
+    schema: {
+      tags: ['file-management'],
+      summary: 'Download a published file',
+      description:
+        'The bytes, streamed, as an attachment, with ETag, If-None-Match and single Range requests; the file ' +
+        'is no longer `isNew` for the caller afterwards. A file the caller may not see answers 404 ' +
+        '`files.not_found`. Needs the site’s `internalFilesDownload` (and `portalFilesView` for clients).',
+      security: [{ bearer: [] }],
+      params: FileParamsSchema,
+      response: FILE_DOWNLOAD_RESPONSES,
+    },
+    handler: (request, reply) => serveFileDownload(deps, request, reply, 'published', request.params.id),
+  });
+
+  app.post(
+    '/api/files/published-files/zip',
+    {
+      schema: {
+        tags: ['file-management'],
+        summary: 'Download several published files as one zip',
+        description:
+          'A zip streamed while it is written, entries named after the files (made safe and unique). If any ' +
+          'id is not a published file the caller may download, the answer is 404 `files.not_found` and no ' +
+          'file is sent.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        body: FileZipBodySchema,
+        response: ZIP_RESPONSES,
+      },
+    },
+    (request, reply) =>
+      serveFileZip(deps, request, reply, 'published', request.body.fileIds, 'Published Files'),
   );
 };

@@ -12,10 +12,17 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import { countSiteRecords, listSites } from './sites.repository.ts';
+import { submittedFilesRoutes } from './submitted-files.routes.ts';
 
 /** The portal service: the sites a caller works in and what they hold. */
-export const portalRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const portalRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
+  app,
+  { db, blobs },
+) => {
+  await app.register(submittedFilesRoutes, { db, blobs });
+
   app.get(
     '/api/sites',
     {

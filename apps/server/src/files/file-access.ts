@@ -1,0 +1,94 @@
+import type { Site } from '@portico/contracts';
+import type { TenantScope } from '../auth/current-user.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { findVisibleSite } from '../services/portal/sites.repository.ts';
+
+export type FileDirection = 'published' | 'submitted';
+
+/** What a download or a zip needs of a file row. */
+export interface StoredFile {
+  id: string;
+  siteId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  blobKey: string;
+  createdAt: Date;
+}
+
+interface StoredFileRow {
+  id: string;
+  site_id: string;
+  file_name: string;
+  content_type: string;
+  size: number | string;
+  sha256: string;
+  blob_key: string;
+  created_at: Date | string;
+}
+
+export const fileNotFound = () =>
+  new AppError('files.not_found', 'There is no such file, or it is not shared with you.');
+
+/**
+ * Whether the caller may take a site's files out of the portal: `internalFilesDownload` must be on for everyone,
+ * and clients also need `portalFilesView`, the flag that shows them the site's files at all.
+ */
+export function assertMayDownload(scope: TenantScope, site: Site) {
+  if (!scope.user.isStaff && !site.fileAreaSettings.portalFilesView) {
+    throw new AppError('settings.forbidden', 'Files are not shown for this site (portalFilesView is off).');
+  }
+  if (!site.fileAreaSettings.internalFilesDownload) {
+    throw new AppError(
+      'settings.forbidden',
+      'Downloads are turned off for this site (internalFilesDownload).',
+    );
+  }
+}
+
+/**
+ * The files with these ids, in the order asked, if every one of them is a live file of `direction` in a site
+ * the caller sees; otherwise `files.not_found`, whichever id failed and why (another tenant, another client's
+ * site, deleted, missing), so that an id reveals nothing. Then the site settings must allow downloads.
+ * Runs inside the caller's tenant transaction. `ids` must be distinct and lower-case.
+ */
+export async function findDownloadableFiles(
+  tx: Queryable,
+  scope: TenantScope,
+  direction: FileDirection,
+  ids: readonly string[],
+): Promise<StoredFile[]> {
+  const { rows } = await tx.query<StoredFileRow>(
+    `SELECT id, site_id, file_name, content_type, size, sha256, blob_key, created_at
+     FROM files
+     WHERE tenant_code = $1 AND direction = $2 AND deleted_at IS NULL AND id = ANY($3::uuid[])`,
+    [scope.tenantCode, direction, ids],
+  );
+  if (rows.length !== ids.length) throw fileNotFound();
+  const sites = new Map<string, Site>();
+  for (const siteId of new Set(rows.map((r) => r.site_id))) {
+    sites.set(siteId, await findVisibleSite(tx, scope, siteId).catch(asFileNotFound));
+  }
+  // Every id is checked for visibility before any site's settings, so a 403 never confirms a foreign id.
+  for (const site of sites.values()) assertMayDownload(scope, site);
+  const byId = new Map(rows.map((r) => [r.id, toStoredFile(r)]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+function asFileNotFound(error: unknown): never {
+  if (error instanceof AppError && error.code === 'sites.not_found') throw fileNotFound();
+  throw error;
+}
+
+const toStoredFile = (row: StoredFileRow): StoredFile => ({
+  id: row.id,
+  siteId: row.site_id,
+  fileName: row.file_name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  sha256: row.sha256,
+  blobKey: row.blob_key,
+  createdAt: new Date(row.created_at),
+});

@@ -1,0 +1,93 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DiscardUploadsBodySchema,
+  ErrorBodySchema,
+  MAX_FILES_PER_UPLOAD,
+  TenantParamsSchema,
+  UploadFormSchema,
+  UploadResponseSchema,
+} from '@portico/contracts';
+import { Type } from 'typebox';
+import { tenantScopeOf } from '../../auth/current-user.ts';
+import type { Config } from '../../config.ts';
+import { discardUploads, type FileStorageDeps, receiveUploads } from './file-storage.usecases.ts';
+import { startUploadReaper } from './upload-reaper.ts';
+
+export type FileStorageOptions = Omit<FileStorageDeps, 'config'> & {
+  config: FileStorageDeps['config'] & Pick<Config, 'uploadGraceSeconds'>;
+};
+
+/** The file-storage service: uploads land here, pending until the portal saves them as Submitted Files. */
+export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = async (app, deps) => {
+  // Registered here, so only this service parses multipart bodies; the route reads the parts as streams.
+  await app.register(multipart, {
+    limits: {
+      // One byte over the server's limit, so the upload's own check (which also knows the tenant's) fires first.
+      fileSize: deps.config.maxUploadBytes + 1,
+      files: MAX_FILES_PER_UPLOAD,
+      fields: 4,
+      fieldSize: 256,
+      parts: MAX_FILES_PER_UPLOAD + 4,
+      headerPairs: 16,
+    },
+    // The name a person gave is data; it is never used as a path, so nothing is stripped from it here.
+    preservePath: true,
+  });
+
+  const reaper = startUploadReaper(deps.db, deps.blobs, deps.config.uploadGraceSeconds, app.log);
+  app.addHook('onClose', () => reaper.stop());
+
+  app.post(
+    '/api/files',
+    {
+      schema: {
+        tags: ['file-storage'],
+        summary: 'Upload files to a site (multipart/form-data), pending until saved',
+        description:
+          `Send the \`siteId\` field first, then up to ${MAX_FILES_PER_UPLOAD} \`file\` parts. Each file is ` +
+          'streamed to storage while its size and SHA-256 are computed, and answered with a reference number ' +
+          'for `POST portal api/files`; references not saved are removed after UPLOAD_GRACE_SECONDS. ' +
+          'A file over the size limit (MAX_UPLOAD_BYTES, or the firm’s own lower limit) is refused with 413 ' +
+          '`uploads.too_large` as soon as it passes the limit; programs and scripts (by extension, declared ' +
+          'type or content) with 415 `uploads.type_refused`; a malformed form with 400 `uploads.invalid`. ' +
+          'A refused or interrupted upload keeps nothing. Needs the site’s `internalFilesUpload`.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        consumes: ['multipart/form-data'],
+        body: { content: { 'multipart/form-data': { schema: UploadFormSchema } } },
+        response: { 201: UploadResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const answer = await receiveUploads(deps, request, reply);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.delete(
+    '/api/files',
+    {
+      schema: {
+        tags: ['file-storage'],
+        summary: 'Discard uploads that were not saved',
+        description:
+          'Removes the caller’s pending uploads to the site, bytes and all: every reference or none. A ' +
+          'reference of someone else, of another site or already saved answers 404 `uploads.not_found` and ' +
+          'nothing is removed. Needs the site’s `internalFilesDelete`.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        body: DiscardUploadsBodySchema,
+        response: {
+          204: Type.Null({ description: 'Discarded.' }),
+          '4xx': ErrorBodySchema,
+          '5xx': ErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await discardUploads(deps, tenantScopeOf(request), request.body, request.log);
+      return reply.code(204).send(null);
+    },
+  );
+};

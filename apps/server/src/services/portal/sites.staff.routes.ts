@@ -1,0 +1,171 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddSiteMemberBodySchema,
+  CreateSiteBodySchema,
+  ErrorBodySchema,
+  LIMITS,
+  SiteMemberListSchema,
+  SiteMemberParamsSchema,
+  SiteMemberSchema,
+  StaffSiteListQuerySchema,
+  StaffSiteListSchema,
+  StaffSiteParamsSchema,
+  StaffSiteSchema,
+  TenantParamsSchema,
+  UpdateSiteBodySchema,
+} from '@portico/contracts';
+import { Type } from 'typebox';
+import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
+import type { Database } from '../../db/database.ts';
+import { findTenantSite, listSiteMembers, listStaffSites } from './sites.staff.repository.ts';
+import { addSiteMember, changeSite, createSite, removeSiteMember } from './sites.staff.usecases.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+const doc = { tags: ['staff: sites'], security: [{ bearer: [] }] };
+
+/** The Sites page of the control panel: sites, their counts and their members. */
+export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/api/staff/sites',
+    {
+      schema: {
+        ...doc,
+        summary: "The firm's sites with their counts, paged",
+        description: `Searched by name or reference; archived sites only with \`includeArchived=true\`.${STAFF_ONLY_NOTE}`,
+        params: TenantParamsSchema,
+        querystring: StaffSiteListQuerySchema,
+        response: { 200: StaffSiteListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = staffScopeOf(request);
+      const q = request.query;
+      return db.withTenant(scope.tenantCode, (tx) =>
+        listStaffSites(tx, scope, {
+          limit: q.limit ?? LIMITS.siteListPageSize,
+          offset: q.offset ?? 0,
+          search: q.search,
+          includeArchived: q.includeArchived ?? false,
+          sortBy: q.sortBy ?? 'name',
+          sortOrder: q.sortOrder ?? 'asc',
+        }),
+      );
+    },
+  );
+
+  app.post(
+    '/api/staff/sites',
+    {
+      schema: {
+        ...doc,
+        summary: 'Create a site',
+        description: `A new, empty site; add its clients as members.${STAFF_ONLY_NOTE}`,
+        params: TenantParamsSchema,
+        body: CreateSiteBodySchema,
+        response: { 201: StaffSiteSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createSite(db, staffScopeOf(request), request.body)),
+  );
+
+  app.get(
+    '/api/staff/sites/:siteId',
+    {
+      schema: {
+        ...doc,
+        summary: 'One site with its counts',
+        description: `Archived or not. A site of another firm answers 404 \`sites.not_found\`.${STAFF_ONLY_NOTE}`,
+        params: StaffSiteParamsSchema,
+        response: { 200: StaffSiteSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = staffScopeOf(request);
+      return db.withTenant(scope.tenantCode, (tx) => findTenantSite(tx, scope, request.params.siteId));
+    },
+  );
+
+  app.patch(
+    '/api/staff/sites/:siteId',
+    {
+      schema: {
+        ...doc,
+        summary: 'Rename, re-reference, archive or restore a site',
+        description:
+          'Only what is sent changes. `archived: true` hides the site from its clients at their next call; ' +
+          `\`false\` restores it.${STAFF_ONLY_NOTE}`,
+        params: StaffSiteParamsSchema,
+        body: UpdateSiteBodySchema,
+        response: { 200: StaffSiteSchema, ...errors },
+      },
+    },
+    async (request) => changeSite(db, staffScopeOf(request), request.params.siteId, request.body),
+  );
+
+  app.get(
+    '/api/staff/sites/:siteId/members',
+    {
+      schema: {
+        ...doc,
+        summary: "A site's client members",
+        description: `Everyone who may see the site in the portal, ordered by name.${STAFF_ONLY_NOTE}`,
+        params: StaffSiteParamsSchema,
+        response: { 200: SiteMemberListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = staffScopeOf(request);
+      const records = await db.withTenant(scope.tenantCode, async (tx) => {
+        await findTenantSite(tx, scope, request.params.siteId);
+        return listSiteMembers(tx, scope, request.params.siteId);
+      });
+      return { records, totalRecordCount: records.length };
+    },
+  );
+
+  app.post(
+    '/api/staff/sites/:siteId/members',
+    {
+      schema: {
+        ...doc,
+        summary: 'Add a client to a site by e-mail',
+        description:
+          'Someone the portal does not know yet is created with that address (and `name`, or the address as ' +
+          'name), and linked to their account when they first sign in with that address, verified by their ' +
+          'identity provider. They see the site at their next call. Answers 201 for a new member, 200 for ' +
+          `someone who already was one.${STAFF_ONLY_NOTE}`,
+        params: StaffSiteParamsSchema,
+        body: AddSiteMemberBodySchema,
+        response: { 200: SiteMemberSchema, 201: SiteMemberSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { member, added } = await addSiteMember(
+        db,
+        staffScopeOf(request),
+        request.params.siteId,
+        request.body,
+      );
+      return reply.code(added ? 201 : 200).send(member);
+    },
+  );
+
+  app.delete(
+    '/api/staff/sites/:siteId/members/:userId',
+    {
+      schema: {
+        ...doc,
+        summary: 'Remove a client from a site',
+        description:
+          'They lose the site at their next call. Someone who is not a member answers 404 ' +
+          `\`members.not_found\`.${STAFF_ONLY_NOTE}`,
+        params: SiteMemberParamsSchema,
+        response: { 204: Type.Null({ description: 'Removed.' }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeSiteMember(db, staffScopeOf(request), request.params.siteId, request.params.userId);
+      return reply.code(204).send(null);
+    },
+  );
+};

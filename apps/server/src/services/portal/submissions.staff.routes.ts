@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBodySchema,
+  FileZipBodySchema,
+  LIMITS,
+  SetSubmissionStatusBodySchema,
+  StaffFileParamsSchema,
+  StaffSubmissionListSchema,
+  StaffSubmissionSchema,
+  StaffSubmissionsQuerySchema,
+  TenantParamsSchema,
+} from '@portico/contracts';
+import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
+import type { Database } from '../../db/database.ts';
+import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import { serveStaffDownload, serveStaffZip } from './file-transfer.staff.usecases.ts';
+import { findSubmission, listStaffSubmissions } from './submissions.staff.repository.ts';
+import { setSubmissionStatus } from './submissions.staff.usecases.ts';
+
+const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
+const doc = { tags: ['staff: submissions'], security: [{ bearer: [] }] };
+
+/** The Submissions page of the control panel: what clients sent, across the firm's sites. */
+export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
+  app,
+  deps,
+) => {
+  const { db } = deps;
+
+  app.get(
+    '/api/staff/submissions',
+    {
+      schema: {
+        ...doc,
+        summary: 'Submitted files across the firm’s sites, filtered, sorted and paged',
+        description:
+          'Filter by site, status (repeatable), date range (UTC days) and search text; archived sites ' +
+          `included.${STAFF_ONLY_NOTE}`,
+        params: TenantParamsSchema,
+        querystring: StaffSubmissionsQuerySchema,
+        response: { 200: StaffSubmissionListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = staffScopeOf(request);
+      const q = request.query;
+      return db.withTenant(scope.tenantCode, (tx) =>
+        listStaffSubmissions(
+          tx,
+          scope,
+          { siteId: q.siteId, statuses: q.status, search: q.search, from: q.from, to: q.to },
+          {
+            limit: q.limit ?? LIMITS.siteListPageSize,
+            offset: q.offset ?? 0,
+            sortBy: q.sortBy ?? 'createdAt',
+            sortOrder: q.sortOrder ?? 'desc',
+          },
+        ),
+      );
+    },
+  );
+
+  app.get(
+    '/api/staff/submissions/:id',
+    {
+      schema: {
+        ...doc,
+        summary: 'One submitted file',
+        description: `A file that is not a live submitted file of this firm answers 404 \`files.not_found\`.${STAFF_ONLY_NOTE}`,
+        params: StaffFileParamsSchema,
+        response: { 200: StaffSubmissionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = staffScopeOf(request);
+      return db.withTenant(scope.tenantCode, (tx) => findSubmission(tx, scope, request.params.id));
+    },
+  );
+
+  app.put(
+    '/api/staff/submissions/:id/status',
+    {
+      schema: {
+        ...doc,
+        summary: 'Set the status of a submitted file',
+        description:
+          'received, in_review, accepted or rejected; the client sees it, with the note, on Submitted Files. ' +
+          `\`rejected\` without a note answers 400 \`submissions.note_required\`.${STAFF_ONLY_NOTE}`,
+        params: StaffFileParamsSchema,
+        body: SetSubmissionStatusBodySchema,
+        response: { 200: StaffSubmissionSchema, ...errors },
+      },
+    },
+    async (request) => setSubmissionStatus(db, staffScopeOf(request), request.params.id, request.body),
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/staff/submissions/:id/download',
+    schema: {
+      ...doc,
+      summary: 'Download a submitted file',
+      description:
+        'As the portal’s download (streamed attachment, ETag, Range), but for any submitted file of the firm, ' +
+        `whatever its site's \`internalFilesDownload\` and even if the site is archived.${STAFF_ONLY_NOTE}`,
+      params: StaffFileParamsSchema,
+      response: FILE_DOWNLOAD_RESPONSES,
+    },
+    handler: (request, reply) => serveStaffDownload(deps, request, reply, 'submitted', request.params.id),
+  });
+
+  app.post(
+    '/api/staff/submissions/zip',
+    {
+      schema: {
+        ...doc,
+        summary: 'Download several submitted files as one zip',
+        description:
+          'Streamed while it is written; files of several sites may go in one zip. An id that is not a live ' +
+          `submitted file of this firm answers 404 \`files.not_found\` and nothing is sent.${STAFF_ONLY_NOTE}`,
+        params: TenantParamsSchema,
+        body: FileZipBodySchema,
+        response: ZIP_RESPONSES,
+      },
+    },
+    (request, reply) => serveStaffZip(deps, request, reply, 'submitted', request.body.fileIds, 'Submissions'),
+  );
+};
