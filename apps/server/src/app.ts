@@ -1,3 +1,4 @@
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AccessTokenVerifier } from './auth/principal.ts';
@@ -25,6 +26,30 @@ export interface AppDeps {
 
 export type App = FastifyInstance;
 
+const ajvCompilers = AjvCompiler();
+
+/**
+ * Query strings, params and headers arrive as text, so they are coerced to the schema's types; JSON bodies are
+ * not: `null` must stay `null` (it clears a setting) rather than become `false`, and `1` is not `true`.
+ * (@fastify/ajv-compiler's typings describe its compile function by schema; at run time Fastify hands it the
+ * route definition, whose `httpPart` this reads.)
+ */
+function buildStrictBodyValidator(
+  externalSchemas: unknown,
+  ajvOptions?: { customOptions?: object; plugins?: unknown[] },
+) {
+  const options = { customOptions: {}, plugins: [], ...ajvOptions };
+  const coercing = ajvCompilers(externalSchemas as never, options as never);
+  const strict = ajvCompilers(
+    externalSchemas as never,
+    {
+      ...options,
+      customOptions: { ...options.customOptions, coerceTypes: false },
+    } as never,
+  );
+  return (route: { httpPart?: string }) => (route.httpPart === 'body' ? strict : coercing)(route as never);
+}
+
 /**
  * The whole HTTP surface, in the order that matters: hardening and documentation first, then the identity
  * provider, then the services (each its own plugin under its own prefix), then the front ends and their SPA
@@ -41,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     trustProxy: false,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    schemaController: { compilersFactory: { buildValidator: buildStrictBodyValidator as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);

@@ -125,6 +125,9 @@ export const SubmittedFileSchema = Type.Object(
       description: 'Where the firm is with it; `received` until the firm changes it.',
       examples: ['received'],
     }),
+    statusNote: Type.Union([Type.String(), Type.Null()], {
+      description: "The firm's note on the status (always given for `rejected`); null when there is none.",
+    }),
     submittedBy: Type.Union([Type.String(), Type.Null()], {
       description: 'Name of the person who submitted it; null if that account was removed.',
     }),

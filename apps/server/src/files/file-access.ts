@@ -1,4 +1,4 @@
-import type { Site } from '@portico/contracts';
+import type { FileAreaSettingKey, Site } from '@portico/contracts';
 import type { TenantScope } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
@@ -33,19 +33,32 @@ export const fileNotFound = () =>
   new AppError('files.not_found', 'There is no such file, or it is not shared with you.');
 
 /**
- * Whether the caller may take a site's files out of the portal: `internalFilesDownload` must be on for everyone,
- * and clients also need `portalFilesView`, the flag that shows them the site's files at all.
+ * fileAreaSettings gate what a site's clients may do. The firm's staff run the site (they publish to it and review
+ * what arrives) and are not bound by them: a site closed to client uploads must still take the firm's files.
  */
+export function assertClientAllowed(
+  scope: TenantScope,
+  site: Site,
+  flag: FileAreaSettingKey,
+  refusal: string,
+) {
+  if (!scope.user.isStaff && !site.fileAreaSettings[flag]) throw new AppError('settings.forbidden', refusal);
+}
+
+/** Clients need `portalFilesView` (which shows them the site's files at all) and `internalFilesDownload`. */
 export function assertMayDownload(scope: TenantScope, site: Site) {
-  if (!scope.user.isStaff && !site.fileAreaSettings.portalFilesView) {
-    throw new AppError('settings.forbidden', 'Files are not shown for this site (portalFilesView is off).');
-  }
-  if (!site.fileAreaSettings.internalFilesDownload) {
-    throw new AppError(
-      'settings.forbidden',
-      'Downloads are turned off for this site (internalFilesDownload).',
-    );
-  }
+  assertClientAllowed(
+    scope,
+    site,
+    'portalFilesView',
+    'Files are not shown for this site (portalFilesView is off).',
+  );
+  assertClientAllowed(
+    scope,
+    site,
+    'internalFilesDownload',
+    'Downloads are turned off for this site (internalFilesDownload).',
+  );
 }
 
 /**

@@ -8,6 +8,7 @@ import {
 } from '@portico/contracts';
 import type { TenantScope } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { assertClientAllowed } from '../../files/file-access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { containsPattern, findVisibleSite } from '../portal/sites.repository.ts';
 
@@ -51,12 +52,12 @@ interface FileRow {
  */
 async function readableSite(tx: Queryable, scope: TenantScope, siteId: string): Promise<Site> {
   const site = await findVisibleSite(tx, scope, siteId);
-  if (!scope.user.isStaff && !site.fileAreaSettings.portalFilesView) {
-    throw new AppError(
-      'settings.forbidden',
-      'Published files are not shown for this site (portalFilesView).',
-    );
-  }
+  assertClientAllowed(
+    scope,
+    site,
+    'portalFilesView',
+    'Published files are not shown for this site (portalFilesView).',
+  );
   return site;
 }
 

@@ -14,6 +14,7 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAuditEvents } from '../../files/audit.ts';
+import { assertClientAllowed } from '../../files/file-access.ts';
 import { storedFileName } from '../../files/safe-file-name.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -103,9 +104,12 @@ async function openUploadTarget(
 /** The site must be one the caller sees (else 404) and allow uploads (else 403). */
 async function assertMayUpload(tx: Queryable, scope: TenantScope, siteId: string) {
   const site = await findVisibleSite(tx, scope, siteId);
-  if (!site.fileAreaSettings.internalFilesUpload) {
-    throw new AppError('settings.forbidden', 'Uploads are turned off for this site (internalFilesUpload).');
-  }
+  assertClientAllowed(
+    scope,
+    site,
+    'internalFilesUpload',
+    'Uploads are turned off for this site (internalFilesUpload).',
+  );
 }
 
 async function receiveFile(
@@ -186,12 +190,12 @@ export async function discardUploads(
   const referenceNumbers = [...new Set(body.referenceNumbers)];
   const discarded = await deps.db.withTenant(scope.tenantCode, async (tx) => {
     const site = await findVisibleSite(tx, scope, body.siteId);
-    if (!site.fileAreaSettings.internalFilesDelete) {
-      throw new AppError(
-        'settings.forbidden',
-        'Removing files is turned off for this site (internalFilesDelete).',
-      );
-    }
+    assertClientAllowed(
+      scope,
+      site,
+      'internalFilesDelete',
+      'Removing files is turned off for this site (internalFilesDelete).',
+    );
     const deleted = await deletePendingUploads(tx, scope, site.id, referenceNumbers);
     if (deleted.length !== referenceNumbers.length) throw uploadsNotFound();
     await recordAuditEvents(

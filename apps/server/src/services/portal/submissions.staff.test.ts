@@ -154,7 +154,10 @@ describe('PUT portal/api/staff/submissions/:id/status', () => {
       status: 'rejected',
       statusNote: expect.stringContaining('all pages'),
     });
-    expect((await bobSees()).find((f) => f.id === bobFiles[1])?.status).toBe('rejected');
+    expect((await bobSees()).find((f) => f.id === bobFiles[1])).toMatchObject({
+      status: 'rejected',
+      statusNote: 'The statement is cut off after page 1.\nPlease send all pages.',
+    });
     const { rows } = await ctx.server.db.query<{ status_note: string }>(
       'SELECT status_note FROM files WHERE id = $1',
       [bobFiles[1]],
@@ -206,9 +209,12 @@ describe('staff downloads of submissions', () => {
       [bakery],
     );
     try {
-      // The portal's own route applies the site's settings to staff too; the staff route does not.
+      // The settings bind clients only: bob is refused, staff are served by the portal route and their own.
+      const client = await fetchAs(`/t/acme/portal/api/files/submitted/${bobFiles[0]}`, ctx.tokens.bob);
+      expect(client.status).toBe(403);
       const portal = await fetchAs(`/t/acme/portal/api/files/submitted/${bobFiles[0]}`, ctx.tokens.carol);
-      expect(portal.status).toBe(403);
+      expect(portal.status).toBe(200);
+      await portal.arrayBuffer();
       const staff = await fetchAs(
         `/t/acme/portal/api/staff/submissions/${bobFiles[0]}/download`,
         ctx.tokens.carol,

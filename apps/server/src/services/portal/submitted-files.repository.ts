@@ -10,6 +10,7 @@ import {
 import type { TenantScope } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAuditEvents } from '../../files/audit.ts';
+import { assertClientAllowed } from '../../files/file-access.ts';
 import { AppError } from '../../http/app-error.ts';
 import { uploadsNotFound } from '../file-storage/file-storage.errors.ts';
 import { lockPendingUploads, markUploadsSaved } from '../file-storage/uploads.repository.ts';
@@ -41,7 +42,7 @@ const SORT_COLUMNS: Record<SubmittedFileSortField, string> = {
 };
 
 const COLUMNS = `f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.sha256, f.reference_number,
-  f.status, f.created_at, u.name AS submitted_by`;
+  f.status, f.status_note, f.created_at, u.name AS submitted_by`;
 
 interface SubmittedFileRow {
   id: string;
@@ -53,6 +54,7 @@ interface SubmittedFileRow {
   sha256: string;
   reference_number: string;
   status: string;
+  status_note: string | null;
   created_at: Date | string;
   submitted_by: string | null;
 }
@@ -63,9 +65,12 @@ interface SubmittedFileRow {
  */
 async function readableSite(tx: Queryable, scope: TenantScope, siteId: string): Promise<Site> {
   const site = await findVisibleSite(tx, scope, siteId);
-  if (!scope.user.isStaff && !site.fileAreaSettings.portalFilesView) {
-    throw new AppError('settings.forbidden', 'Files are not shown for this site (portalFilesView is off).');
-  }
+  assertClientAllowed(
+    scope,
+    site,
+    'portalFilesView',
+    'Files are not shown for this site (portalFilesView is off).',
+  );
   return site;
 }
 
@@ -147,9 +152,12 @@ export async function saveSubmittedFiles(
   }
   return db.withTenant(scope.tenantCode, async (tx) => {
     const site = await findVisibleSite(tx, scope, body.siteId);
-    if (!site.fileAreaSettings.internalFilesUpload) {
-      throw new AppError('settings.forbidden', 'Uploads are turned off for this site (internalFilesUpload).');
-    }
+    assertClientAllowed(
+      scope,
+      site,
+      'internalFilesUpload',
+      'Uploads are turned off for this site (internalFilesUpload).',
+    );
     const pending = await lockPendingUploads(tx, scope, site.id, references);
     if (pending.length !== references.length) throw uploadsNotFound();
     const byReference = new Map(pending.map((u) => [u.referenceNumber, u]));
@@ -213,6 +221,7 @@ const toSubmittedFile = (row: SubmittedFileRow): SubmittedFile => ({
   sha256: row.sha256,
   referenceNumber: row.reference_number,
   status: row.status,
+  statusNote: row.status_note,
   submittedBy: row.submitted_by,
   createdAt: new Date(row.created_at).toISOString(),
 });
