@@ -7,6 +7,12 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 export async function openPostgresDatabase(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle connection the server drops (restart, failover, an administrator's termination) is an 'error' on the
+  // pool; node-postgres discards that client and connects anew on next use, but with no listener the event
+  // would end the whole process.
+  pool.on('error', (error) => {
+    console.warn(`portico: a pooled database connection was closed by the server (${error.message})`);
+  });
   // Fail at start, naming the setting, rather than at the first request.
   try {
     const probe = await pool.connect();

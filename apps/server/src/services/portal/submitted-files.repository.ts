@@ -103,6 +103,21 @@ function filterSql(scope: TenantScope, filter: SubmittedFileFilter) {
   return { where: where.join(' AND '), params };
 }
 
+/**
+ * The total across pages: with no search or date filter, the site's counter (`file_counts`, kept exact by
+ * triggers on `files`, migration 0005) instead of a count over every file of the site; a filtered query counts.
+ */
+async function countMatching(tx: Queryable, filter: SubmittedFileFilter, where: string, params: unknown[]) {
+  const { rows } =
+    !filter.search && !filter.from && !filter.to
+      ? await tx.query<{ n: number }>(
+          `SELECT n::int AS n FROM file_counts WHERE tenant_code = $1 AND site_id = $2 AND direction = 'submitted'`,
+          params.slice(0, 2),
+        )
+      : await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM files f WHERE ${where}`, params);
+  return rows[0]?.n ?? 0;
+}
+
 /** One page of a site's submitted files (by anyone in the site), with the total across pages. */
 export async function listSubmittedFiles(
   db: Database,
@@ -113,10 +128,7 @@ export async function listSubmittedFiles(
   const { where, params } = filterSql(scope, filter);
   return db.withTenant(scope.tenantCode, async (tx) => {
     await readableSite(tx, scope, filter.siteId);
-    const total = await tx.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM files f WHERE ${where}`,
-      params,
-    );
+    const total = await countMatching(tx, filter, where, params);
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const n = params.length;
     const { rows } = await tx.query<SubmittedFileRow>(
@@ -127,7 +139,7 @@ export async function listSubmittedFiles(
        LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...params, page.limit, page.offset],
     );
-    return { records: rows.map(toSubmittedFile), totalRecordCount: total.rows[0]?.n ?? 0 };
+    return { records: rows.map(toSubmittedFile), totalRecordCount: total };
   });
 }
 

@@ -1,0 +1,67 @@
+import { readFile, writeFile } from 'node:fs/promises';
+
+/** VmRSS and VmHWM of a process, in KiB as /proc reports them ("kB"). */
+export async function readMemory(pid: number): Promise<{ rssKiB: number; hwmKiB: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm'))?.[1] ?? 0);
+  return { rssKiB: field('VmRSS'), hwmKiB: field('VmHWM') };
+}
+
+/**
+ * Resets the process's peak RSS (VmHWM) to its current RSS (`5` to /proc/<pid>/clear_refs, Linux ≥ 4.0), so the
+ * peak read afterwards belongs to the load alone, not to the start-up (migrations, seeding). False if refused.
+ */
+export async function resetPeak(pid: number): Promise<boolean> {
+  try {
+    await writeFile(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface RssSampler {
+  /** Stops sampling: the largest VmRSS seen, VmHWM at the end, and the number of samples, all in bytes. */
+  stop(): Promise<{ peakSampledBytes: number; hwmBytes: number; samples: number; startBytes: number }>;
+}
+
+/** Samples VmRSS every `intervalMs` until stopped. */
+export async function sampleRss(pid: number, intervalMs = 50): Promise<RssSampler> {
+  const start = await readMemory(pid);
+  let peak = start.rssKiB;
+  let samples = 1;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    readMemory(pid)
+      .then((m) => {
+        peak = Math.max(peak, m.rssKiB);
+        samples++;
+      })
+      .catch(() => {})
+      .finally(() => {
+        busy = false;
+      });
+  }, intervalMs);
+  return {
+    async stop() {
+      clearInterval(timer);
+      const end = await readMemory(pid);
+      peak = Math.max(peak, end.rssKiB);
+      return {
+        peakSampledBytes: peak * 1024,
+        hwmBytes: end.hwmKiB * 1024,
+        samples,
+        startBytes: start.rssKiB * 1024,
+      };
+    },
+  };
+}
+
+/** CPU time (user + system) a process has used so far, in ms; /proc counts clock ticks of 1/100 s. */
+export async function readCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
