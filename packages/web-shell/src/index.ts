@@ -3,16 +3,45 @@ import './styles.css';
 export type { ServiceRequest, ShellExtra } from './api/base-query.ts';
 export { resolveServiceBaseUrl, serviceUrl, toEndPoints } from './api/endpoints.ts';
 export { shellApi } from './api/shell-api.ts';
+export { createRoutes } from './app/create-routes.tsx';
 export { WebShell } from './app/web-shell.tsx';
 export { PageSpinner } from './components/page-spinner.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
+export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
 export { useGetPublishedFileCountQuery } from './features/sites/api/get-published-file-count.ts';
 export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './features/sites/api/get-sites.ts';
+export { SiteSwitcher } from './features/sites/components/site-switcher.tsx';
+export { useHasSeveralSites } from './features/sites/hooks/use-has-several-sites.ts';
 export { useSelectedSite } from './features/sites/hooks/use-selected-site.ts';
-export { type ApiError, describeQueryError, toApiError } from './lib/http-errors.ts';
+export { useDiscardUploadsMutation } from './features/transfers/api/discard-uploads.ts';
+export {
+  UPLOAD_CANCELLED_CODE,
+  type UploadFileOptions,
+  uploadErrorOf,
+  uploadFile,
+} from './features/transfers/api/upload-file.ts';
+export { fileNameFromContentDisposition } from './features/transfers/content-disposition.ts';
+export { type DownloadRequest, saveBlob, useDownload } from './features/transfers/hooks/use-download.ts';
+export {
+  type UploadItem,
+  type UploadStatus,
+  type UseFileUploadsOptions,
+  useFileUploads,
+} from './features/transfers/hooks/use-file-uploads.ts';
+export { type Branding, brandingFrom, themeConfigFor } from './lib/branding.ts';
+export { readableTextOn } from './lib/colors.ts';
+export { formatBytes, formatDate } from './lib/format.ts';
+export { type ApiError, describeQueryError, isErrorBody, toApiError } from './lib/http-errors.ts';
 export { logger } from './lib/logger.ts';
 export { notify } from './lib/notifications.tsx';
-export type { AppDescriptor, MenuBadge, ShellPage } from './shell/app-descriptor.ts';
+export { useDebouncedValue } from './lib/use-debounced-value.ts';
+export type {
+  AccessDenied,
+  AccessDeniedProps,
+  AppDescriptor,
+  MenuBadge,
+  ShellPage,
+} from './shell/app-descriptor.ts';
 export { useShell } from './shell/shell-context.tsx';
 export * from './store/app-slice.ts';
 export { authStateChanged, setRecordCount } from './store/client-state-slice.ts';

@@ -21,7 +21,10 @@ const ProtectedRoot = lazyWithTimeout(() => import('./protected-root.tsx'));
  * `/logout`, `/page-not-found`; anything else goes to `/page-not-found`.
  */
 export function createRoutes(descriptor: AppDescriptor): RouteObject[] {
-  const rootHandle: ShellRouteHandle = { title: 'Login', crumb: { key: SITE_BREADCRUMB_KEY } };
+  const rootHandle: ShellRouteHandle = {
+    title: 'Login',
+    ...(descriptor.siteSelection === false ? {} : { crumb: { key: SITE_BREADCRUMB_KEY } }),
+  };
   const routes: RouteObject[] = [
     {
       path: CALLBACK_PATH,

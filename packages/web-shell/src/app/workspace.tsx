@@ -8,10 +8,12 @@ import { useBranding } from '../features/branding/components/branding-provider.t
 import { buildCrumbs } from '../features/layout/breadcrumbs.ts';
 import { MasterLayout } from '../features/layout/components/master-layout.tsx';
 import { buildNavItems, selectedKeyFor } from '../features/layout/menu-model.ts';
+import { SiteSwitcher } from '../features/sites/components/site-switcher.tsx';
+import { useHasSeveralSites } from '../features/sites/hooks/use-has-several-sites.ts';
 import { TenantSwitcher } from '../features/tenant/components/tenant-switcher.tsx';
 import { notify } from '../lib/notifications.tsx';
 import { useShell } from '../shell/shell-context.tsx';
-import { retryInitialisation } from '../store/app-slice.ts';
+import { computeIsInitializing, retryInitialisation } from '../store/app-slice.ts';
 import { useShellDispatch, useShellSelector } from '../store/hooks.ts';
 import {
   selectApiError,
@@ -87,12 +89,20 @@ export function Workspace() {
   const location = useLocation();
   const matches = useMatches();
   const menuItems = useShellSelector(selectMenuItems);
-  const isInitializing = useShellSelector(selectIsInitializing);
+  // An app that works across sites does not wait for a selected site: a firm without sites yet must still reach
+  // its console to create the first one.
+  const acrossSites = descriptor.siteSelection === false;
+  const isInitializing = useShellSelector((state) =>
+    acrossSites
+      ? computeIsInitializing({ ...state.app, selectedSite: state.app.selectedSite ?? 'none needed' })
+      : selectIsInitializing(state),
+  );
   const apiError = useShellSelector(selectApiError);
   const user = useShellSelector(selectUser);
   const several = useShellSelector(selectHasSeveralTenants);
   const dynamicValues = useShellSelector(selectDynamicBreadcrumbValues);
   const publishedFileCount = useShellSelector(selectPublishedFileCount);
+  const severalSites = useHasSeveralSites();
 
   const loggingOut = useRef(false);
   const onLogout = useCallback(() => {
@@ -102,9 +112,14 @@ export function Workspace() {
   }, [logout]);
   useIdleLogout(onLogout);
 
+  // A refusal the app expects (a client in the staff console) is a page of its own, not an error.
+  const denied =
+    apiError && descriptor.accessDenied?.codes.includes(apiError.code) ? descriptor.accessDenied : undefined;
+
   useEffect(() => {
-    if (apiError) notify.error(APP_INITIALIZATION_ERROR, apiError.message, 'app-initialization-error');
-  }, [apiError]);
+    if (apiError && !denied)
+      notify.error(APP_INITIALIZATION_ERROR, apiError.message, 'app-initialization-error');
+  }, [apiError, denied]);
 
   const navItems = useMemo(() => buildNavItems(menuItems, descriptor.pages), [menuItems, descriptor.pages]);
   const crumbs = useMemo(
@@ -114,11 +129,26 @@ export function Workspace() {
   const badgePoller = descriptor.pages.some((p) => p.badge === 'publishedFileCount');
   const effects = descriptor.layoutEffects ?? [];
 
+  if (denied && apiError) {
+    const AccessDeniedPage = denied.page;
+    return (
+      <AccessDeniedPage
+        error={apiError}
+        userName={user?.name}
+        tenantSwitcher={several ? <TenantSwitcher /> : undefined}
+        onLogout={onLogout}
+      />
+    );
+  }
+
   return (
     <MasterLayout
       branding={branding}
       userName={user?.name}
       tenantSwitcher={several ? <TenantSwitcher /> : undefined}
+      siteSwitcher={
+        severalSites && !isInitializing && descriptor.siteSelection !== false ? <SiteSwitcher /> : undefined
+      }
       navItems={navItems}
       selectedKey={selectedKeyFor(location.pathname, descriptor.pages)}
       badges={{ publishedFileCount }}

@@ -1,6 +1,7 @@
 import type { ClientType, MenuAudience } from '@portico/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import type { ClientSection } from '../config/runtime-config.ts';
+import type { ApiError } from '../lib/http-errors.ts';
 
 /** A badge the side menu can show next to a page's item, read from the app state. */
 export type MenuBadge = 'publishedFileCount';
@@ -17,6 +18,24 @@ export interface ShellPage {
   /** The page's module; loaded on first visit, within the chunk time-out. */
   load: () => Promise<{ default: ComponentType }>;
   badge?: MenuBadge;
+}
+
+/** What the page that replaces the workspace when the server refuses the app itself is given. */
+export interface AccessDeniedProps {
+  error: ApiError;
+  userName: string | undefined;
+  /** The tenant dropdown when the token lists several tenants (the user may have a role in another one). */
+  tenantSwitcher?: ReactNode;
+  onLogout: () => void;
+}
+
+/**
+ * An app only some roles may use (the control panel is for staff): initialisation errors with these codes mean
+ * "not for you" rather than "something broke", so the page replaces the workspace and no error toast shows.
+ */
+export interface AccessDenied {
+  codes: readonly string[];
+  page: ComponentType<AccessDeniedProps>;
 }
 
 /**
@@ -41,6 +60,14 @@ export interface AppDescriptor {
   homePath: string;
   /** Rendered inside the master layout (no UI of their own): pollers and other per-tenant effects. */
   layoutEffects?: ComponentType[];
+  /** Shown instead of the workspace when the server refuses this user the app; see {@link AccessDenied}. */
+  accessDenied?: AccessDenied;
+  /**
+   * Whether the app works on one selected site (the portal: the site in the breadcrumb, the site switcher); true
+   * when left out. False for an app that works across sites (the control panel), which then opens without a
+   * selected site.
+   */
+  siteSelection?: boolean;
 }
 
 /** The router's basename for a base path: `/` → `/`, `/control-panel/` → `/control-panel`. */

@@ -6,6 +6,9 @@ export interface SucceededFile {
   fileName: string;
   size: number;
   referenceNumber: string;
+  /** Where the upload went: a reference can only be saved to (or discarded from) its own tenant's site. */
+  tenant?: string;
+  siteId?: string;
 }
 
 export interface UploaderState {

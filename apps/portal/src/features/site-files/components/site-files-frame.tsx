@@ -1,5 +1,5 @@
 import { describeQueryError, useSelectedSite } from '@portico/web-shell';
-import { Alert, Card, Empty, Flex, Skeleton, Statistic, Typography } from 'antd';
+import { Alert, Card, Flex, Skeleton, Statistic, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface SiteFilesFrameProps {
@@ -9,13 +9,12 @@ export interface SiteFilesFrameProps {
   count: number | undefined;
   countLabel: string;
   loading: boolean;
+  /** Why the record count could not be read. */
   error?: unknown;
-  emptyText: string;
-  /** Shown when the site has files; the file table arrives with the files work. */
-  filledText: string;
+  children: ReactNode;
 }
 
-/** The frame both file pages share: title, selected site, record count and the empty or loading state. */
+/** The frame both file pages share: the title, the selected site with its record count, then the page's content. */
 export function SiteFilesFrame({
   title,
   icon,
@@ -23,8 +22,7 @@ export function SiteFilesFrame({
   countLabel,
   loading,
   error,
-  emptyText,
-  filledText,
+  children,
 }: SiteFilesFrameProps) {
   const { site } = useSelectedSite();
   return (
@@ -60,19 +58,13 @@ export function SiteFilesFrame({
       </Card>
       {error ? (
         <Alert
-          type="error"
+          type="warning"
           showIcon
           title="The file count could not be loaded"
           description={describeQueryError(error)}
         />
-      ) : loading && count === undefined ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
-      ) : (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={<span style={{ color: '#595959' }}>{count ? filledText : emptyText}</span>}
-        />
-      )}
+      ) : null}
+      {children}
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Layout } from 'antd';
+import { Flex, Layout } from 'antd';
 import { type ReactNode, useId } from 'react';
 import type { Branding } from '../../../lib/branding.ts';
 import type { MenuBadge } from '../../../shell/app-descriptor.ts';
@@ -13,6 +13,8 @@ export interface MasterLayoutProps {
   branding: Branding;
   userName: string | undefined;
   tenantSwitcher?: ReactNode;
+  /** The site switcher, beside the breadcrumbs; the caller renders it only when there are several sites. */
+  siteSwitcher?: ReactNode;
   navItems: NavItem[];
   selectedKey: string | undefined;
   badges: Partial<Record<MenuBadge, number>>;
@@ -57,7 +59,14 @@ export function MasterLayout(props: MasterLayoutProps) {
           version={props.version}
         />
         <Layout style={{ minWidth: 0 }}>
-          <BreadcrumbBar crumbs={props.crumbs} />
+          {props.siteSwitcher ? (
+            <Flex wrap align="center" justify="space-between" style={{ paddingInlineEnd: 16 }}>
+              <BreadcrumbBar crumbs={props.crumbs} />
+              <div style={{ padding: '12px 0 0 24px', maxWidth: '100%' }}>{props.siteSwitcher}</div>
+            </Flex>
+          ) : (
+            <BreadcrumbBar crumbs={props.crumbs} />
+          )}
           <Layout.Content
             id="main-content"
             tabIndex={-1}

@@ -6,17 +6,27 @@ import {
   selectSelectedSite,
   selectTenant,
 } from '../../../store/selectors.ts';
-import { useSelectFirstSiteQuery } from '../api/get-sites.ts';
+import { useGetSiteRecordQuery, useSelectFirstSiteQuery } from '../api/get-sites.ts';
 
-/** The selected site's record from the cached first page of sites (undefined while it loads). */
+/**
+ * The selected site's record (with its effective fileAreaSettings) from the cached first page of sites, or, for a
+ * site picked beyond it, from the site switcher's lookup (undefined while it loads).
+ */
 export function useSelectedSite(): { site: Site | undefined; siteId: string | null; isLoading: boolean } {
   const tenant = useShellSelector(selectTenant);
   const siteId = useShellSelector(selectSelectedSite);
   const token = useShellSelector(selectAccessToken);
   const discovered = useShellSelector(selectEndPoints).length > 0;
-  const { currentData, isLoading } = useSelectFirstSiteQuery(
-    { tenant: tenant ?? '' },
-    { skip: !tenant || !token || !discovered },
+  const canCall = !!tenant && !!token && discovered;
+  const firstPage = useSelectFirstSiteQuery({ tenant: tenant ?? '' }, { skip: !canCall });
+  const inFirstPage = firstPage.currentData?.records.find((s) => s.id === siteId);
+  const lookup = useGetSiteRecordQuery(
+    { tenant: tenant ?? '', siteId: siteId ?? '' },
+    { skip: !canCall || !siteId || !firstPage.currentData || !!inFirstPage },
   );
-  return { site: currentData?.records.find((s) => s.id === siteId), siteId, isLoading };
+  return {
+    site: inFirstPage ?? lookup.currentData ?? undefined,
+    siteId,
+    isLoading: firstPage.isLoading || lookup.isLoading,
+  };
 }

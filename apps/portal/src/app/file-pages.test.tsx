@@ -1,0 +1,155 @@
+import {
+  DEFAULT_FILE_AREA_SETTINGS,
+  type FileAreaSettings,
+  type PublishedFile,
+  type Site,
+} from '@portico/contracts';
+import { authStateChanged, setEndPoints, setSelectedSite, setTenant } from '@portico/web-shell';
+import { createTestStore } from '@portico/web-shell/testing';
+import { render, screen, within } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import PublishedFilesPage from '../features/published-files/components/published-files-page.tsx';
+import SubmittedFilesPage from '../features/submitted-files/components/submitted-files-page.tsx';
+
+const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
+const ALLOWED: FileAreaSettings = {
+  ...DEFAULT_FILE_AREA_SETTINGS,
+  portalFilesView: true,
+  internalFilesDownload: true,
+  internalFilesUpload: true,
+  internalFilesDelete: true,
+};
+const file = (n: number, isNew: boolean): PublishedFile => ({
+  id: `0b6a3c1e-2d4f-4a5b-8c7d-${String(n).padStart(12, '0')}`,
+  siteId: SITE,
+  title: `Letter ${n}`,
+  fileName: `Letter ${n}.pdf`,
+  contentType: 'application/pdf',
+  size: 1_200_000,
+  createdAt: '2026-03-04T10:00:00.000Z',
+  isNew,
+});
+
+let settings = ALLOWED;
+let published: PublishedFile[] = [];
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+
+beforeEach(() => {
+  settings = ALLOWED;
+  published = [file(1, true), file(2, false)];
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/api/sites')) {
+      const site: Site = {
+        id: SITE,
+        name: "Bob's Bakery Ltd",
+        reference: 'ACME-1001',
+        fileAreaSettings: settings,
+      };
+      return Response.json({ records: [site], totalRecordCount: 1 });
+    }
+    if (path.endsWith('/record-count'))
+      return Response.json({
+        siteId: SITE,
+        publishedFileCount: 2,
+        submittedFileCount: 0,
+        totalRecordCount: 2,
+      });
+    if (path.endsWith('/published-files'))
+      return Response.json({ records: published, totalRecordCount: published.length });
+    if (path.endsWith('/api/files/submitted')) return Response.json({ records: [], totalRecordCount: 0 });
+    return Response.json({ error: { code: 'request.not_found', message: 'no' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage(page: 'published' | 'submitted') {
+  const { store } = createTestStore();
+  store.dispatch(setTenant('acme'));
+  store.dispatch(
+    setEndPoints(
+      (['portal', 'file-management', 'file-storage'] as const).map((serviceType) => ({
+        serviceType,
+        entrypointAddress: `http://api.test/t/acme/${serviceType}/`,
+        roleType: 'r',
+      })),
+    ),
+  );
+  store.dispatch(setSelectedSite(SITE));
+  store.dispatch(
+    authStateChanged({
+      isAuthenticated: true,
+      idToken: null,
+      accessToken: 't',
+      refreshToken: null,
+      error: null,
+    }),
+  );
+  return render(
+    <Provider store={store}>
+      {page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage />}
+    </Provider>,
+  );
+}
+
+describe('Published Files', () => {
+  test('lists the files with a New tag, human sizes and YYYY-MM-DD dates, each with a download', async () => {
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    const first = (await within(table).findByText('Letter 1')).closest('tr')!;
+    expect(within(first).getByTestId('new-tag')).toHaveTextContent('New');
+    expect(first).toHaveTextContent('1.2 MB');
+    expect(first).toHaveTextContent('2026-03-04');
+    expect(within(first).getByRole('button', { name: 'Download Letter 1' })).toBeInTheDocument();
+    const second = within(table).getByText('Letter 2').closest('tr')!;
+    expect(within(second).queryByTestId('new-tag')).toBeNull();
+    expect(screen.getByTestId('download-zip')).toBeDisabled();
+    expect(within(table).getByRole('checkbox', { name: 'Select Letter 1' })).toBeInTheDocument();
+  });
+
+  test('without internalFilesDownload there is no download, no zip and no selection', async () => {
+    settings = { ...ALLOWED, internalFilesDownload: false };
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
+    expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
+    expect(screen.queryByTestId('download-zip')).toBeNull();
+    expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+
+  test('without portalFilesView the list is not even asked for', async () => {
+    settings = { ...ALLOWED, portalFilesView: false };
+    renderPage('published');
+    expect(await screen.findByTestId('files-hidden')).toHaveTextContent('Files are not shown for this site');
+    expect(fetchMock.mock.calls.some(([r]) => r.url.includes('/published-files'))).toBe(false);
+  });
+
+  test('an empty site says so in a sentence', async () => {
+    published = [];
+    renderPage('published');
+    expect(await screen.findByTestId('files-empty')).toHaveTextContent(
+      'Your firm has not published any files to this site yet.',
+    );
+  });
+});
+
+describe('Submitted Files', () => {
+  test('offers the uploader with Save when uploads are allowed', async () => {
+    renderPage('submitted');
+    expect(await screen.findByTestId('file-uploader')).toHaveTextContent("Send files to Bob's Bakery Ltd");
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(await screen.findByTestId('files-empty')).toHaveTextContent(
+      'No files have been submitted to this site yet.',
+    );
+  });
+
+  test('without internalFilesUpload there is no uploader', async () => {
+    settings = { ...ALLOWED, internalFilesUpload: false };
+    renderPage('submitted');
+    await screen.findByTestId('submitted-files-table');
+    expect(screen.queryByTestId('file-uploader')).toBeNull();
+  });
+});

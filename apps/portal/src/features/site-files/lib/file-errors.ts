@@ -1,0 +1,25 @@
+import type { ApiError } from '@portico/web-shell';
+
+/** The 403 a service answers when the site's fileAreaSettings do not allow an action. */
+export const SETTINGS_FORBIDDEN = 'settings.forbidden';
+
+/** The title of a failed file action's notification: a refusal by the site's settings is no failure. */
+export function fileErrorTitle(error: ApiError, failedTitle: string): string {
+  return error.code === SETTINGS_FORBIDDEN ? 'Not allowed for this site' : failedTitle;
+}
+
+/**
+ * A readable sentence for a failed file action. A `settings.forbidden` refusal gives the server's explanation and
+ * who can change it; `action` completes "if you need to … files here".
+ */
+export function describeFileError(error: ApiError, action: string): string {
+  if (error.code === SETTINGS_FORBIDDEN)
+    return `${error.message} Please contact your firm if you need to ${action} files here.`;
+  return error.message;
+}
+
+/** Whatever a download rejected with, as an ApiError. */
+export function asApiError(error: unknown): ApiError {
+  if (error && typeof error === 'object' && 'code' in error && 'message' in error) return error as ApiError;
+  return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : 'Something went wrong.' };
+}

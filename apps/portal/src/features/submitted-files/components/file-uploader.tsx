@@ -1,0 +1,183 @@
+import { CloseOutlined, DeleteOutlined, InboxOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
+import { formatBytes } from '@portico/web-shell';
+import { Alert, Button, Card, Flex, Progress, Typography, Upload } from 'antd';
+import type { UploadRow, useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
+
+type Uploader = ReturnType<typeof useSubmittedUploads>;
+
+const MUTED = '#595959';
+/** antd's danger red is too light for small text (3.3:1); this one reads at 7:1. */
+const ERROR = '#A8071A';
+
+function RowState({ row }: { row: UploadRow }) {
+  switch (row.status) {
+    case 'queued':
+      return <Typography.Text style={{ color: MUTED }}>Waiting to upload…</Typography.Text>;
+    case 'uploading':
+      return (
+        <Progress
+          percent={row.percent}
+          status="active"
+          size="small"
+          aria-label={`Uploading ${row.fileName}`}
+          style={{ marginBlock: 0 }}
+          data-testid="upload-progress"
+        />
+      );
+    case 'done':
+      return row.error ? (
+        <Typography.Text style={{ color: ERROR }}>{row.error.message}</Typography.Text>
+      ) : (
+        <Typography.Text style={{ color: '#135200' }}>Uploaded. Ready to save.</Typography.Text>
+      );
+    case 'removing':
+      return <Typography.Text style={{ color: MUTED }}>Removing…</Typography.Text>;
+    case 'cancelled':
+      return <Typography.Text style={{ color: MUTED }}>Cancelled</Typography.Text>;
+    case 'error':
+      return (
+        <Typography.Text style={{ color: ERROR }} data-testid="upload-error">
+          {row.error?.message ?? 'The upload failed.'}
+        </Typography.Text>
+      );
+  }
+}
+
+function RowAction({ row, uploader, canDelete }: { row: UploadRow; uploader: Uploader; canDelete: boolean }) {
+  if (row.status === 'queued' || row.status === 'uploading')
+    return (
+      <Button
+        size="small"
+        icon={<StopOutlined aria-hidden />}
+        onClick={() => uploader.cancel(row.uid)}
+        aria-label={`Cancel ${row.fileName}`}
+      >
+        Cancel
+      </Button>
+    );
+  if (row.status === 'done' || row.status === 'removing')
+    return canDelete ? (
+      <Button
+        size="small"
+        icon={<DeleteOutlined aria-hidden />}
+        loading={row.status === 'removing'}
+        onClick={() => void uploader.remove(row.uid)}
+        aria-label={`Remove ${row.fileName}`}
+      >
+        Remove
+      </Button>
+    ) : null;
+  return (
+    <Button
+      size="small"
+      type="text"
+      icon={<CloseOutlined aria-hidden />}
+      onClick={() => void uploader.remove(row.uid)}
+      aria-label={`Dismiss ${row.fileName}`}
+    />
+  );
+}
+
+/**
+ * Drag and drop (or pick) several files; each uploads with its own progress bar and Cancel, then waits, removable,
+ * until Save submits them to the site.
+ */
+export function FileUploader({
+  uploader,
+  siteName,
+  canDelete,
+}: {
+  uploader: Uploader;
+  siteName: string | undefined;
+  canDelete: boolean;
+}) {
+  const { rows, readyCount, isSaving, saveError } = uploader;
+  return (
+    <Card
+      size="small"
+      title={<span style={{ fontWeight: 600 }}>Send files{siteName ? ` to ${siteName}` : ''}</span>}
+      data-testid="file-uploader"
+    >
+      <Flex vertical gap={16}>
+        <Upload.Dragger
+          multiple
+          showUploadList={false}
+          disabled={!uploader.canUpload}
+          beforeUpload={(file) => {
+            uploader.add([file]);
+            return Upload.LIST_IGNORE;
+          }}
+          data-testid="upload-dropzone"
+        >
+          <p className="ant-upload-drag-icon" style={{ marginBottom: 8 }}>
+            <InboxOutlined aria-hidden />
+          </p>
+          <p className="ant-upload-text">Drag files here, or click to choose them</p>
+          <p className="ant-upload-hint" style={{ color: MUTED }}>
+            Each file uploads as soon as you add it. Press Save to submit the uploaded files.
+          </p>
+        </Upload.Dragger>
+        {rows.length > 0 ? (
+          <ul
+            aria-label="Uploads"
+            style={{ listStyle: 'none', margin: 0, padding: 0 }}
+            data-testid="upload-list"
+          >
+            {rows.map((row) => (
+              <li
+                key={row.uid}
+                style={{ padding: '8px 0', borderBottom: '1px solid #f0f0f0' }}
+                data-testid="upload-row"
+                data-status={row.status}
+                data-file-name={row.fileName}
+              >
+                <Flex align="center" gap={12} wrap>
+                  <Flex vertical style={{ flex: '1 1 220px', minWidth: 0 }} gap={2}>
+                    <Flex gap={8} align="baseline" wrap>
+                      <Typography.Text
+                        strong
+                        ellipsis={{ tooltip: row.fileName }}
+                        style={{ maxWidth: '100%' }}
+                      >
+                        {row.fileName}
+                      </Typography.Text>
+                      <Typography.Text style={{ color: MUTED, fontSize: 12 }}>
+                        {formatBytes(row.size)}
+                      </Typography.Text>
+                    </Flex>
+                    <div aria-live="polite">
+                      <RowState row={row} />
+                    </div>
+                  </Flex>
+                  <RowAction row={row} uploader={uploader} canDelete={canDelete} />
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {saveError ? (
+          <Alert type="error" showIcon title="The files could not be saved" description={saveError.message} />
+        ) : null}
+        <Flex justify="flex-end" align="center" gap={12} wrap>
+          <Typography.Text style={{ color: MUTED }} data-testid="ready-count">
+            {readyCount === 0
+              ? 'No files ready to save.'
+              : readyCount === 1
+                ? '1 file ready to save.'
+                : `${readyCount} files ready to save.`}
+          </Typography.Text>
+          <Button
+            type="primary"
+            icon={<SaveOutlined aria-hidden />}
+            disabled={readyCount === 0}
+            loading={isSaving}
+            onClick={() => void uploader.save()}
+            data-testid="save-uploads"
+          >
+            Save
+          </Button>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}

@@ -1,0 +1,258 @@
+import type { UploadResponse } from '@portico/contracts';
+import { addSucceededFile, authStateChanged, setEndPoints, setTenant } from '@portico/web-shell';
+import { createTestStore } from '@portico/web-shell/testing';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import axios, { AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, CanceledError } from 'axios';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { submittedFilesApi } from '../api/get-submitted-files.ts';
+import { useSubmittedUploads } from './use-submitted-uploads.ts';
+
+const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
+const OTHER_SITE = '7a2c6d4f-9b5e-4c6f-8a8b-3d4e5f6a7b8c';
+const REF = 'UP-7KQ9X3M2ZPHD4R1A';
+
+/** Each upload waits until the test answers it; an abort rejects it as axios does (ERR_CANCELED). */
+interface PendingUpload {
+  url: string;
+  form: FormData;
+  config: AxiosRequestConfig;
+  resolve: (answer: UploadResponse) => void;
+  reject: (error: unknown) => void;
+}
+let uploads: PendingUpload[] = [];
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+
+beforeEach(() => {
+  uploads = [];
+  vi.spyOn(axios, 'post').mockImplementation(
+    (url: string, form?: unknown, config: AxiosRequestConfig = {}) =>
+      new Promise((resolve, reject) => {
+        uploads.push({
+          url,
+          form: form as FormData,
+          config,
+          resolve: (data) => resolve({ data, status: 201 }),
+          reject,
+        });
+        config.signal?.addEventListener?.('abort', () => reject(new CanceledError()));
+      }) as never,
+  );
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (request.method === 'DELETE' && path.endsWith('/file-storage/api/files'))
+      return new Response(null, { status: 204 });
+    if (request.method === 'POST' && path.endsWith('/portal/api/files'))
+      return Response.json({ records: [] }, { status: 201 });
+    if (path.endsWith('/portal/api/files/submitted'))
+      return Response.json({ records: [], totalRecordCount: 0 });
+    return Response.json({ error: { code: 'request.not_found', message: 'no' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function setUp() {
+  const test = createTestStore();
+  const { store } = test;
+  store.dispatch(setTenant('acme'));
+  store.dispatch(
+    setEndPoints([
+      { serviceType: 'portal', entrypointAddress: 'http://api.test/t/acme/portal/', roleType: 'r' },
+      {
+        serviceType: 'file-storage',
+        entrypointAddress: 'http://api.test/t/acme/file-storage/',
+        roleType: 'r',
+      },
+    ]),
+  );
+  store.dispatch(
+    authStateChanged({
+      isAuthenticated: true,
+      idToken: null,
+      accessToken: 'tok',
+      refreshToken: null,
+      error: null,
+    }),
+  );
+  const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+  const hook = renderHook(() => useSubmittedUploads({ tenant: 'acme', siteId: SITE }), { wrapper });
+  return { ...test, hook };
+}
+
+const pdf = (name: string, size = 100) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+const answer = (name: string, referenceNumber = REF): UploadResponse => ({
+  files: [
+    { referenceNumber, fileName: name, size: 100, sha256: 'a'.repeat(64), contentType: 'application/pdf' },
+  ],
+});
+const progress = (upload: PendingUpload, loaded: number, total: number) =>
+  act(() => upload.config.onUploadProgress?.({ loaded, total } as AxiosProgressEvent));
+
+describe('the Submitted Files uploader', () => {
+  test('uploads each file on its own with a progress bar, then keeps it in the persisted slice until Save', async () => {
+    const { store, hook } = setUp();
+    act(() => void hook.result.current.add([pdf('a.pdf'), pdf('b.pdf')]));
+    expect(uploads).toHaveLength(2);
+    const [first] = uploads;
+    expect(first!.url).toBe('http://api.test/t/acme/file-storage/api/files');
+    expect(first!.config.headers).toMatchObject({ Authorization: 'Bearer tok' });
+    // The site first, then the file (the order the server reads them in).
+    expect([...first!.form.keys()]).toEqual(['siteId', 'file']);
+    expect(first!.form.get('siteId')).toBe(SITE);
+
+    progress(first!, 40, 100);
+    expect(hook.result.current.rows[0]).toMatchObject({
+      fileName: 'a.pdf',
+      status: 'uploading',
+      percent: 40,
+    });
+    progress(first!, 100, 100);
+    await act(async () => first!.resolve(answer('a.pdf')));
+    expect(hook.result.current.rows.map((r) => [r.fileName, r.status])).toEqual([
+      ['a.pdf', 'done'],
+      ['b.pdf', 'uploading'],
+    ]);
+    expect(store.getState().uploader).toEqual({
+      succeededFiles: [
+        {
+          uid: hook.result.current.rows[0]!.uid,
+          fileName: 'a.pdf',
+          size: 100,
+          referenceNumber: REF,
+          tenant: 'acme',
+          siteId: SITE,
+        },
+      ],
+      pendingSave: true,
+    });
+    expect(hook.result.current.readyCount).toBe(1);
+  });
+
+  test('a cancelled upload says Cancelled (ERR_CANCELED), is no error and is never saved', async () => {
+    const { store, hook } = setUp();
+    let uid = '';
+    act(() => {
+      uid = hook.result.current.add([pdf('big.pdf', 10_000)])[0]!;
+    });
+    progress(uploads[0]!, 3_000, 10_000);
+    act(() => hook.result.current.cancel(uid));
+    await waitFor(() => expect(hook.result.current.rows[0]?.status).toBe('cancelled'));
+    expect(hook.result.current.rows[0]?.error).toEqual({ code: 'ERR_CANCELED', message: 'Cancelled' });
+    expect(store.getState().uploader.succeededFiles).toEqual([]);
+    expect(hook.result.current.isUploading).toBe(false);
+
+    // Dismissing it asks nothing of the server.
+    await act(() => hook.result.current.remove(uid));
+    expect(hook.result.current.rows).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  test("a file the server refuses (413, 415) shows the server's message on its row", async () => {
+    const { hook } = setUp();
+    act(() => void hook.result.current.add([pdf('huge.pdf'), pdf('setup.exe')]));
+    const refuse = (upload: PendingUpload, status: number, code: string, message: string) =>
+      act(async () =>
+        upload.reject(
+          new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
+            status,
+            data: { error: { code, message } },
+          } as never),
+        ),
+      );
+    await refuse(uploads[0]!, 413, 'uploads.too_large', 'A file may have at most 1048576 bytes (1 MiB).');
+    await refuse(uploads[1]!, 415, 'uploads.type_refused', 'Files of type .exe are not accepted.');
+    expect(hook.result.current.rows.map((r) => [r.status, r.error?.code, r.error?.message])).toEqual([
+      ['error', 'uploads.too_large', 'A file may have at most 1048576 bytes (1 MiB).'],
+      ['error', 'uploads.type_refused', 'Files of type .exe are not accepted.'],
+    ]);
+  });
+
+  test('Remove discards an uploaded file on the server (DELETE api/files) and forgets it', async () => {
+    const { store, hook } = setUp();
+    act(() => void hook.result.current.add([pdf('a.pdf')]));
+    await act(async () => uploads[0]!.resolve(answer('a.pdf')));
+    const uid = hook.result.current.rows[0]!.uid;
+
+    await act(() => hook.result.current.remove(uid));
+    const request = fetchMock.mock.calls[0]![0];
+    expect(request.method).toBe('DELETE');
+    expect(request.url).toBe('http://api.test/t/acme/file-storage/api/files');
+    expect(await request.json()).toEqual({ siteId: SITE, referenceNumbers: [REF] });
+    expect(hook.result.current.rows).toEqual([]);
+    expect(store.getState().uploader).toEqual({ succeededFiles: [], pendingSave: false });
+  });
+
+  test('Save turns the uploads into Submitted Files, empties the uploader and refreshes the list', async () => {
+    const { store, hook } = setUp();
+    const list = store.dispatch(
+      submittedFilesApi.endpoints.getSubmittedFiles.initiate({
+        tenant: 'acme',
+        siteId: SITE,
+        limit: 10,
+        offset: 0,
+        sortBy: 'createdAt',
+        sortOrder: 'desc',
+      }),
+    );
+    await list;
+    const listCalls = () =>
+      fetchMock.mock.calls.filter(([r]) => r.url.includes('/api/files/submitted')).length;
+    expect(listCalls()).toBe(1);
+
+    act(() => void hook.result.current.add([pdf('a.pdf'), pdf('b.pdf')]));
+    await act(async () => uploads[0]!.resolve(answer('a.pdf', 'UP-AAAAAAAAAAAAAAAA')));
+    await act(async () => uploads[1]!.resolve(answer('b.pdf', 'UP-BBBBBBBBBBBBBBBB')));
+
+    await act(() => hook.result.current.save());
+    const save = fetchMock.mock.calls.find(([r]) => r.method === 'POST')![0];
+    expect(save.url).toBe('http://api.test/t/acme/portal/api/files');
+    expect(await save.json()).toEqual({
+      siteId: SITE,
+      files: [{ referenceNumber: 'UP-AAAAAAAAAAAAAAAA' }, { referenceNumber: 'UP-BBBBBBBBBBBBBBBB' }],
+    });
+    expect(hook.result.current.rows).toEqual([]);
+    expect(store.getState().uploader).toEqual({ succeededFiles: [], pendingSave: false });
+    await waitFor(() => expect(listCalls()).toBe(2));
+    list.unsubscribe();
+  });
+
+  test('uploads from before a reload come back from the slice; those of another site stay hidden', async () => {
+    const { store, hook } = setUp();
+    act(() => {
+      store.dispatch(
+        addSucceededFile({
+          uid: 'u1',
+          fileName: 'kept.pdf',
+          size: 5,
+          referenceNumber: REF,
+          tenant: 'acme',
+          siteId: SITE,
+        }),
+      );
+      store.dispatch(
+        addSucceededFile({
+          uid: 'u2',
+          fileName: 'elsewhere.pdf',
+          size: 5,
+          referenceNumber: 'UP-CCCCCCCCCCCCCCCC',
+          tenant: 'acme',
+          siteId: OTHER_SITE,
+        }),
+      );
+    });
+    expect(hook.result.current.rows).toEqual([
+      { uid: 'u1', fileName: 'kept.pdf', size: 5, status: 'done', percent: 100, referenceNumber: REF },
+    ]);
+    await act(() => hook.result.current.save());
+    const save = fetchMock.mock.calls.find(([r]) => r.method === 'POST')![0];
+    expect(await save.json()).toEqual({ siteId: SITE, files: [{ referenceNumber: REF }] });
+    // The other site's upload still waits for its own Save.
+    expect(store.getState().uploader).toMatchObject({ succeededFiles: [{ uid: 'u2' }], pendingSave: true });
+  });
+});

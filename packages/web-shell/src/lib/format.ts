@@ -1,0 +1,39 @@
+import { DATE_FORMAT } from '@portico/contracts';
+import dayjs from 'dayjs';
+import utc from 'dayjs/plugin/utc.js';
+
+dayjs.extend(utc);
+
+const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'] as const;
+
+/**
+ * A size in human units, decimal as file managers show them: `0 B`, `999 B`, `1.2 MB`, `150 MB`. One decimal
+ * below 100 of a unit (dropped when it is 0), none above.
+ */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '';
+  if (bytes < 1000) return `${Math.round(bytes)} B`;
+  let value = bytes;
+  let unit = -1;
+  while (value >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const round = (n: number) => (n < 100 ? Math.round(n * 10) / 10 : Math.round(n));
+  // 999.96 KB rounds to 1000 KB: say 1 MB instead.
+  if (round(value) >= 1000 && unit < UNITS.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const text = round(value).toString();
+  return `${text} ${UNITS[unit]}`;
+}
+
+/**
+ * A server timestamp as the day it falls on, `YYYY-MM-DD` (SPEC §5). Days are UTC days, the same days the
+ * lists' date-range filter uses, so a file shown on a day is found by filtering on that day.
+ */
+export function formatDate(isoTimestamp: string): string {
+  const date = dayjs.utc(isoTimestamp);
+  return date.isValid() ? date.format(DATE_FORMAT) : '';
+}
