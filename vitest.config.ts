@@ -23,7 +23,11 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          include: ['packages/web-shell/src/**/*.test.{ts,tsx}', 'apps/portal/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/web-shell/src/**/*.test.{ts,tsx}',
+            'apps/portal/src/**/*.test.{ts,tsx}',
+            'apps/control-panel/src/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['packages/web-shell/src/testing/setup.ts'],
         },
       },

@@ -1,13 +1,11 @@
+import { WebShell } from '@portico/web-shell';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ControlPanelPlaceholder } from './control-panel-placeholder.tsx';
+import { controlPanelDescriptor } from './app/control-panel-descriptor.tsx';
 import './styles.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ControlPanelPlaceholder />
+    <WebShell descriptor={controlPanelDescriptor} />
   </StrictMode>,
 );

@@ -1,0 +1,35 @@
+import { FILE_AUDIT_ACTIONS, STAFF_AUDIT_ACTIONS, UPLOAD_AUDIT_ACTIONS } from '@portico/contracts';
+
+/** Every audit action the server writes, from the contracts, with how people say it. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  [UPLOAD_AUDIT_ACTIONS.receive]: 'Uploaded',
+  [UPLOAD_AUDIT_ACTIONS.discard]: 'Deleted an upload',
+  [UPLOAD_AUDIT_ACTIONS.expire]: 'Upload expired',
+  [FILE_AUDIT_ACTIONS.submit]: 'Saved (submitted)',
+  [FILE_AUDIT_ACTIONS.download]: 'Downloaded',
+  [STAFF_AUDIT_ACTIONS.filePublish]: 'Published',
+  [STAFF_AUDIT_ACTIONS.fileUnpublish]: 'Unpublished',
+  [STAFF_AUDIT_ACTIONS.fileStatus]: 'Set a status',
+  [STAFF_AUDIT_ACTIONS.siteCreate]: 'Created a site',
+  [STAFF_AUDIT_ACTIONS.siteRename]: 'Renamed a site',
+  [STAFF_AUDIT_ACTIONS.siteUpdate]: 'Changed a site',
+  [STAFF_AUDIT_ACTIONS.siteArchive]: 'Archived a site',
+  [STAFF_AUDIT_ACTIONS.siteUnarchive]: 'Restored a site',
+  [STAFF_AUDIT_ACTIONS.memberAdd]: 'Added a member',
+  [STAFF_AUDIT_ACTIONS.memberRemove]: 'Removed a member',
+  [STAFF_AUDIT_ACTIONS.brandingUpdate]: 'Changed the branding',
+  [STAFF_AUDIT_ACTIONS.settingsUpdate]: 'Changed settings',
+  [STAFF_AUDIT_ACTIONS.settingsReset]: 'Reset settings',
+  [STAFF_AUDIT_ACTIONS.menuReplace]: 'Changed a menu',
+};
+
+export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+
+/** A short, readable account of an event's `detail` (the CSV has all of it). */
+export function summariseDetail(detail: Record<string, unknown>): string {
+  return Object.entries(detail)
+    .filter(([, value]) => value !== null && value !== undefined && typeof value !== 'object')
+    .slice(0, 4)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join(' · ');
+}

@@ -1,0 +1,50 @@
+import {
+  FILE_AREA_SETTING_KEYS,
+  type FileAreaSettingKey,
+  type FileAreaSettingOverrides,
+  type FileAreaSettings,
+  type UpdateSiteFileAreaSettingsBody,
+  type UpdateTenantFileAreaSettingsBody,
+} from '@portico/contracts';
+import { FILE_AREA_SETTING_LABELS } from './setting-labels.ts';
+
+/** The flags the server enforces today first, then the others, each group in SPEC §3's order. */
+export const SETTING_GROUPS: { title: string; description: string; keys: FileAreaSettingKey[] }[] = [
+  {
+    title: 'What clients can do in the portal',
+    description: 'The portal and the server follow these at once.',
+    keys: FILE_AREA_SETTING_KEYS.filter((k) => FILE_AREA_SETTING_LABELS[k].enforced),
+  },
+  {
+    title: 'Further file-area features',
+    description: 'Kept for the modules to come; they change nothing in the portal yet.',
+    keys: FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced),
+  },
+];
+
+/** The tenant flags that differ from what is saved (the PATCH body), or null when nothing changed. */
+export function tenantChanges(
+  saved: FileAreaSettings,
+  draft: FileAreaSettings,
+): UpdateTenantFileAreaSettingsBody | null {
+  const body: UpdateTenantFileAreaSettingsBody = {};
+  for (const key of FILE_AREA_SETTING_KEYS) if (draft[key] !== saved[key]) body[key] = draft[key];
+  return Object.keys(body).length > 0 ? body : null;
+}
+
+/** A site's draft: a boolean overrides the flag, null follows the firm's default. */
+export type SiteDraft = Record<FileAreaSettingKey, boolean | null>;
+
+export function siteDraftOf(overrides: FileAreaSettingOverrides): SiteDraft {
+  return Object.fromEntries(FILE_AREA_SETTING_KEYS.map((k) => [k, overrides[k] ?? null])) as SiteDraft;
+}
+
+/** The overrides that differ from what is saved: true/false to set one, null to go back to the default. */
+export function siteChanges(
+  saved: FileAreaSettingOverrides,
+  draft: SiteDraft,
+): UpdateSiteFileAreaSettingsBody | null {
+  const body: UpdateSiteFileAreaSettingsBody = {};
+  for (const key of FILE_AREA_SETTING_KEYS) if (draft[key] !== (saved[key] ?? null)) body[key] = draft[key];
+  return Object.keys(body).length > 0 ? body : null;
+}

@@ -1,0 +1,44 @@
+import type { PublishedFileList, PublishedFilesResult, PublishFilesBody } from '@portico/contracts';
+import { controlPanelApi, watchStaffRefusal } from '../../../api/control-panel-api.ts';
+
+/** Tags whose lists change when a file is published or taken back: this page's, the sites' counts, the badge. */
+const CHANGED = ['StaffPublishedFiles', 'StaffSites', 'PublishedFiles', 'RecordCount'] as const;
+
+export const publishApi = controlPanelApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** A site's published files, as the firm sees them (staff see them whatever the site's settings). */
+    getSitePublishedFiles: build.query<
+      PublishedFileList,
+      { tenant: string; siteId: string; limit: number; offset: number }
+    >({
+      query: ({ siteId, limit, offset }) => ({
+        service: 'file-management',
+        url: 'api/files/published-files',
+        params: { siteId, limit, offset, sortBy: 'createdAt', sortOrder: 'desc' },
+      }),
+      providesTags: ['StaffPublishedFiles'],
+      onQueryStarted: watchStaffRefusal,
+    }),
+    /** `POST file-management api/staff/published-files`: the uploads become the site's Published Files. */
+    publishFiles: build.mutation<PublishedFilesResult, PublishFilesBody>({
+      query: (body) => ({
+        service: 'file-management',
+        url: 'api/staff/published-files',
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: [...CHANGED],
+    }),
+    unpublishFile: build.mutation<void, { id: string }>({
+      query: ({ id }) => ({
+        service: 'file-management',
+        url: `api/staff/published-files/${encodeURIComponent(id)}`,
+        method: 'DELETE',
+      }),
+      invalidatesTags: [...CHANGED],
+    }),
+  }),
+});
+
+export const { useGetSitePublishedFilesQuery, usePublishFilesMutation, useUnpublishFileMutation } =
+  publishApi;

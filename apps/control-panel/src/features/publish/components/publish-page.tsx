@@ -1,0 +1,173 @@
+import { CloudUploadOutlined, InboxOutlined, SendOutlined } from '@ant-design/icons';
+import { MAX_FILES_PER_SAVE } from '@portico/contracts';
+import {
+  describeQueryError,
+  logger,
+  notify,
+  type UploadItem,
+  useDiscardUploadsMutation,
+  useFileUploads,
+} from '@portico/web-shell';
+import { Alert, Button, Card, Flex, Typography, Upload } from 'antd';
+import { useCallback, useState } from 'react';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SiteSelect } from '../../../components/site-select.tsx';
+import { usePublishFilesMutation } from '../api/publish.ts';
+import { defaultTitle, titleProblem } from '../title-rules.ts';
+import { PublishedFilesTable } from './published-files-table.tsx';
+import { UploadList } from './upload-list.tsx';
+
+/**
+ * `/publish`: choose a site, upload files (progress and cancel per file), give each a title and publish them;
+ * the site's clients see them in Published Files at their next call. Below, what the site already has.
+ */
+export default function PublishPage() {
+  const [site, setSite] = useState<{ id: string; name: string | undefined } | undefined>();
+  const [titles, setTitles] = useState<Record<string, string>>({});
+  const onUploaded = useCallback((item: UploadItem) => {
+    setTitles((all) => ({ ...all, [item.uid]: all[item.uid] ?? defaultTitle(item.fileName) }));
+  }, []);
+  const uploads = useFileUploads({ siteId: site?.id, onUploaded });
+  const [publishFiles, publishing] = usePublishFilesMutation();
+  const [discardUploads] = useDiscardUploadsMutation();
+
+  const ready = uploads.done;
+  const titleProblems = ready.some((item) => titleProblem(titles[item.uid] ?? '') !== undefined);
+  const canPublish =
+    !!site &&
+    ready.length > 0 &&
+    ready.length <= MAX_FILES_PER_SAVE &&
+    !uploads.isUploading &&
+    !titleProblems;
+
+  const remove = (uid: string) => {
+    const item = uploads.items.find((i) => i.uid === uid);
+    uploads.remove(uid);
+    if (site && item?.uploaded)
+      // Not needed for correctness (unsaved uploads are reaped), but it frees the space at once.
+      discardUploads({ siteId: site.id, referenceNumbers: [item.uploaded.referenceNumber] })
+        .unwrap()
+        .catch((error: unknown) => logger.warn('discarding an upload failed; it will be reaped', error));
+  };
+
+  const publish = async () => {
+    if (!site || !canPublish) return;
+    try {
+      const { records } = await publishFiles({
+        siteId: site.id,
+        files: ready.map((item) => ({
+          referenceNumber: item.uploaded.referenceNumber,
+          title: (titles[item.uid] ?? '').trim(),
+        })),
+      }).unwrap();
+      notify.success(
+        records.length === 1 ? 'File published' : `${records.length} files published`,
+        `The clients of ${site.name ?? 'the site'} see ${records.length === 1 ? 'it' : 'them'} in Published Files now.`,
+      );
+      uploads.clear();
+      setTitles({});
+    } catch {
+      // The alert above the button says why.
+    }
+  };
+
+  const changeSite = (siteId: string | undefined, name: string | undefined) => {
+    uploads.clear();
+    setTitles({});
+    publishing.reset();
+    setSite(siteId ? { id: siteId, name } : undefined);
+  };
+
+  return (
+    <Flex vertical gap={24}>
+      <PageHeader
+        title="Publish"
+        icon={<CloudUploadOutlined />}
+        description="Send documents to a site's clients: they appear in the clients' Published Files at once."
+      />
+      <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>1. Choose the site</h2>}>
+        <Flex vertical gap={8}>
+          <label htmlFor="publish-site">Site</label>
+          <SiteSelect id="publish-site" value={site?.id} onChange={changeSite} />
+          {uploads.items.length > 0 ? (
+            <Typography.Text style={{ color: '#595959' }}>
+              Choosing another site removes the files below.
+            </Typography.Text>
+          ) : null}
+        </Flex>
+      </Card>
+      <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>2. Add files and publish them</h2>}>
+        <Flex vertical gap={16}>
+          {site && uploads.canUpload ? (
+            <Upload.Dragger
+              multiple
+              fileList={[]}
+              showUploadList={false}
+              beforeUpload={(file) => {
+                uploads.add([file]);
+                return false;
+              }}
+              data-testid="publish-dropzone"
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined aria-hidden />
+              </p>
+              <p className="ant-upload-text">
+                Click or drag files here to upload them to {site.name ?? 'the site'}
+              </p>
+              <p className="ant-upload-hint" style={{ color: '#595959' }}>
+                Each file is uploaded on its own; you can cancel any of them.
+              </p>
+            </Upload.Dragger>
+          ) : (
+            <Typography.Text style={{ color: '#595959' }}>
+              Choose a site first; then add its files here.
+            </Typography.Text>
+          )}
+          {uploads.items.length > 0 ? (
+            <UploadList
+              items={uploads.items}
+              titles={titles}
+              onTitleChange={(uid, title) => setTitles((all) => ({ ...all, [uid]: title }))}
+              onCancel={uploads.cancel}
+              onRemove={remove}
+            />
+          ) : null}
+          {publishing.error ? (
+            <Alert
+              type="error"
+              showIcon
+              title="The files could not be published"
+              description={describeQueryError(publishing.error)}
+            />
+          ) : null}
+          <Flex gap={12} wrap align="center">
+            <Button
+              type="primary"
+              icon={<SendOutlined aria-hidden />}
+              disabled={!canPublish}
+              loading={publishing.isLoading}
+              onClick={() => void publish()}
+              data-testid="publish-button"
+            >
+              {ready.length > 1 ? `Publish ${ready.length} files` : 'Publish'}
+            </Button>
+            {uploads.isUploading ? (
+              <Typography.Text style={{ color: '#595959' }}>
+                Waiting for the uploads to finish…
+              </Typography.Text>
+            ) : null}
+            {ready.length > MAX_FILES_PER_SAVE ? (
+              <Typography.Text type="danger">At most {MAX_FILES_PER_SAVE} files at a time.</Typography.Text>
+            ) : null}
+          </Flex>
+        </Flex>
+      </Card>
+      {site ? (
+        <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Published to {site.name ?? 'this site'}</h2>}>
+          <PublishedFilesTable siteId={site.id} siteName={site.name} />
+        </Card>
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,34 @@
+import type {
+  SetSubmissionStatusBody,
+  StaffSubmission,
+  StaffSubmissionList,
+  StaffSubmissionsQuery,
+} from '@portico/contracts';
+import { controlPanelApi, watchStaffRefusal } from '../../../api/control-panel-api.ts';
+import { withQuery } from '../../../lib/query-string.ts';
+
+export const submissionsApi = controlPanelApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** Client submissions across the firm's sites (`GET portal api/staff/submissions`), filtered and paged. */
+    getSubmissions: build.query<StaffSubmissionList, StaffSubmissionsQuery & { tenant: string }>({
+      query: ({ tenant: _tenant, ...params }) => ({
+        service: 'portal',
+        url: withQuery('api/staff/submissions', params),
+      }),
+      providesTags: ['Submissions'],
+      onQueryStarted: watchStaffRefusal,
+    }),
+    /** The client sees the status, and the note, on Submitted Files. */
+    setSubmissionStatus: build.mutation<StaffSubmission, { id: string; body: SetSubmissionStatusBody }>({
+      query: ({ id, body }) => ({
+        service: 'portal',
+        url: `api/staff/submissions/${encodeURIComponent(id)}/status`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: ['Submissions', 'SubmittedFiles'],
+    }),
+  }),
+});
+
+export const { useGetSubmissionsQuery, useSetSubmissionStatusMutation } = submissionsApi;
