@@ -226,10 +226,12 @@ describe('Submitted Files: upload, cancel, save, download and zip', () => {
   test('the drop zone opens the file chooser from the keyboard', async () => {
     const { page } = await openSignedIn('/submittedFiles', 'bob');
     const dropzone = page.getByTestId('file-uploader').getByRole('button', { name: /Drag files here/ });
-    await dropzone.focus();
+    // Once the list and settings have loaded the uploader no longer re-renders under the focus.
+    await dropzone.waitFor();
+    await page.waitForLoadState('networkidle');
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser', { timeout: 10_000 }),
-      page.keyboard.press('Enter'),
+      dropzone.press('Enter'),
     ]);
     expect(chooser.isMultiple()).toBe(true);
   });

@@ -247,10 +247,18 @@ describe('the side menu', () => {
     const { page } = await openSignedIn('/', 'bob');
     await waitForWorkspace(page, ACME.name);
     const menu = page.getByRole('menu');
-    for (let i = 0; i < 10 && !(await menu.evaluate((el) => el.ownerDocument.activeElement === el)); i++)
-      await page.keyboard.press('Tab');
-    await page.keyboard.press('ArrowDown');
-    await page.keyboard.press('ArrowDown');
+    // Wait until the menu, its badge and the page have settled: a late re-render would take the focus away.
+    await menu.getByRole('menuitem', { name: /Published Files/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const menuHasFocus = () => menu.evaluate((el) => el.ownerDocument.activeElement === el);
+    for (let i = 0; i < 10 && !(await menuHasFocus()); i++) await page.keyboard.press('Tab');
+    expect(await menuHasFocus()).toBe(true);
+    const activeItem = () =>
+      menu.evaluate((el) => el.querySelector('.ant-menu-item-active')?.textContent ?? '');
+    for (let i = 0; i < 4 && !(await activeItem()).includes('Published Files'); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(await activeItem()).toContain('Published Files');
     await page.keyboard.press('Enter');
     await expect.poll(() => pathOf(page)).toBe('/publishedFiles');
     await page.getByRole('heading', { level: 1, name: 'Published Files' }).waitFor({ timeout: 15_000 });
