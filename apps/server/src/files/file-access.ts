@@ -62,14 +62,13 @@ export function assertMayDownload(scope: TenantScope, site: Site) {
 }
 
 /**
- * The files with these ids, in the order asked, if every one of them is a live file of `direction` in a site
- * the caller sees; otherwise `files.not_found`, whichever id failed and why (another tenant, another client's
- * site, deleted, missing), so that an id reveals nothing. Then the site settings must allow downloads.
- * Runs inside the caller's tenant transaction. `ids` must be distinct and lower-case.
+ * The live files of `direction` with these ids in one tenant, in the order asked, or `files.not_found` if any id
+ * is not one (another tenant's, deleted, missing). Runs inside that tenant's transaction. `ids` must be
+ * distinct and lower-case.
  */
-export async function findDownloadableFiles(
+export async function findLiveFiles(
   tx: Queryable,
-  scope: TenantScope,
+  tenantCode: string,
   direction: FileDirection,
   ids: readonly string[],
 ): Promise<StoredFile[]> {
@@ -77,17 +76,32 @@ export async function findDownloadableFiles(
     `SELECT id, site_id, file_name, content_type, size, sha256, blob_key, created_at
      FROM files
      WHERE tenant_code = $1 AND direction = $2 AND deleted_at IS NULL AND id = ANY($3::uuid[])`,
-    [scope.tenantCode, direction, ids],
+    [tenantCode, direction, ids],
   );
   if (rows.length !== ids.length) throw fileNotFound();
+  const byId = new Map(rows.map((r) => [r.id, toStoredFile(r)]));
+  return ids.map((id) => byId.get(id)!);
+}
+
+/**
+ * The files a caller may download: live files (as `findLiveFiles`) in sites the caller sees, any other answering
+ * `files.not_found` whichever id failed and why, so that an id reveals nothing; then the sites' settings must
+ * allow downloads.
+ */
+export async function findDownloadableFiles(
+  tx: Queryable,
+  scope: TenantScope,
+  direction: FileDirection,
+  ids: readonly string[],
+): Promise<StoredFile[]> {
+  const files = await findLiveFiles(tx, scope.tenantCode, direction, ids);
   const sites = new Map<string, Site>();
-  for (const siteId of new Set(rows.map((r) => r.site_id))) {
+  for (const siteId of new Set(files.map((f) => f.siteId))) {
     sites.set(siteId, await findVisibleSite(tx, scope, siteId).catch(asFileNotFound));
   }
   // Every id is checked for visibility before any site's settings, so a 403 never confirms a foreign id.
   for (const site of sites.values()) assertMayDownload(scope, site);
-  const byId = new Map(rows.map((r) => [r.id, toStoredFile(r)]));
-  return ids.map((id) => byId.get(id)!);
+  return files;
 }
 
 function asFileNotFound(error: unknown): never {

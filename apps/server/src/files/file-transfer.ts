@@ -1,11 +1,12 @@
 import { FILE_DOWNLOAD_AUDIT_ACTION } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { tenantScopeOf } from '../auth/current-user.ts';
-import type { Database } from '../db/database.ts';
+import { type TenantScope, tenantScopeOf } from '../auth/current-user.ts';
+import { staffScopeOf } from '../auth/require-staff.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { recordAuditEvents } from './audit.ts';
 import { countsAsDownload, type DownloadHeaders, planDownload, sendDownload } from './download.ts';
-import { type FileDirection, findDownloadableFiles } from './file-access.ts';
+import { type FileDirection, findDownloadableFiles, findLiveFiles, type StoredFile } from './file-access.ts';
 import { sendZip } from './zip.ts';
 
 /**
@@ -17,18 +18,41 @@ export interface FileTransferDeps {
   blobs: BlobStore;
 }
 
+/** Who is taking files out, and which files they may take. */
+export interface FileLookup {
+  scope: TenantScope;
+  find(tx: Queryable, ids: readonly string[]): Promise<StoredFile[]>;
+  /** Added to the detail of each download event. */
+  auditDetail?: Record<string, unknown>;
+}
+
+/** A client, or staff through the client routes: the sites they see, under the sites' settings. */
+export function clientFiles(request: FastifyRequest, direction: FileDirection): FileLookup {
+  const scope = tenantScopeOf(request);
+  return { scope, find: (tx, ids) => findDownloadableFiles(tx, scope, direction, ids) };
+}
+
+/** The firm's staff: any live file of their tenant, archived sites included, whatever the clients' settings. */
+export function staffFiles(request: FastifyRequest, direction: FileDirection): FileLookup {
+  const scope = staffScopeOf(request);
+  return {
+    scope,
+    find: (tx, ids) => findLiveFiles(tx, scope.tenantCode, direction, ids),
+    auditDetail: { staff: true },
+  };
+}
+
 /** One file, by id, with ETag, Range and HEAD; a download that sends bytes from the start is audited. */
 export async function serveFileDownload(
   { db, blobs }: FileTransferDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  direction: FileDirection,
+  { scope, find, auditDetail }: FileLookup,
   fileId: string,
 ) {
-  const scope = tenantScopeOf(request);
   const head = request.method === 'HEAD';
   const { file, plan } = await db.withTenant(scope.tenantCode, async (tx) => {
-    const [file] = await findDownloadableFiles(tx, scope, direction, [fileId.toLowerCase()]);
+    const [file] = await find(tx, [fileId.toLowerCase()]);
     const plan = planDownload(request.headers as DownloadHeaders, file!);
     if (!head && countsAsDownload(plan)) {
       const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : undefined;
@@ -44,6 +68,7 @@ export async function serveFileDownload(
             fileName: file!.fileName,
             size: file!.size,
             ...(range ? { range } : {}),
+            ...auditDetail,
           },
         },
       ]);
@@ -59,17 +84,15 @@ export async function serveFileDownload(
  */
 export async function serveFileZip(
   { db, blobs }: FileTransferDeps,
-  request: FastifyRequest,
   reply: FastifyReply,
-  direction: FileDirection,
+  { scope, find, auditDetail }: FileLookup,
   fileIds: readonly string[],
   title: string,
 ) {
-  const scope = tenantScopeOf(request);
   const ids = [...new Set(fileIds.map((id) => id.toLowerCase()))];
   const zipName = `${title} ${new Date().toISOString().slice(0, 10)}.zip`;
   const files = await db.withTenant(scope.tenantCode, async (tx) => {
-    const files = await findDownloadableFiles(tx, scope, direction, ids);
+    const files = await find(tx, ids);
     await recordAuditEvents(
       tx,
       files.map((file) => ({
@@ -78,7 +101,7 @@ export async function serveFileZip(
         userId: scope.user.id,
         action: FILE_DOWNLOAD_AUDIT_ACTION,
         fileId: file.id,
-        detail: { via: 'zip', zipName, fileName: file.fileName, size: file.size },
+        detail: { via: 'zip', zipName, fileName: file.fileName, size: file.size, ...auditDetail },
       })),
     );
     return files;

@@ -13,7 +13,7 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
-import { serveFileDownload, serveFileZip } from '../../files/file-transfer.ts';
+import { clientFiles, serveFileDownload, serveFileZip } from '../../files/file-transfer.ts';
 import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { countPublishedFiles, listPublishedFiles } from './published-files.repository.ts';
@@ -85,7 +85,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<{ db: Database; blo
       params: FileParamsSchema,
       response: FILE_DOWNLOAD_RESPONSES,
     },
-    handler: (request, reply) => serveFileDownload(deps, request, reply, 'published', request.params.id),
+    handler: (request, reply) =>
+      serveFileDownload(deps, request, reply, clientFiles(request, 'published'), request.params.id),
   });
 
   app.post(
@@ -105,6 +106,6 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<{ db: Database; blo
       },
     },
     (request, reply) =>
-      serveFileZip(deps, request, reply, 'published', request.body.fileIds, 'Published Files'),
+      serveFileZip(deps, reply, clientFiles(request, 'published'), request.body.fileIds, 'Published Files'),
   );
 };

@@ -9,9 +9,9 @@ import {
 import { Type } from 'typebox';
 import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import { serveFileDownload, staffFiles } from '../../files/file-transfer.ts';
 import { FILE_DOWNLOAD_RESPONSES } from '../../files/openapi-responses.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { serveStaffDownload } from '../portal/file-transfer.staff.usecases.ts';
 import { publishFiles, unpublishFile } from './publish.staff.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -78,6 +78,7 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<{
       params: StaffFileParamsSchema,
       response: FILE_DOWNLOAD_RESPONSES,
     },
-    handler: (request, reply) => serveStaffDownload(deps, request, reply, 'published', request.params.id),
+    handler: (request, reply) =>
+      serveFileDownload(deps, request, reply, staffFiles(request, 'published'), request.params.id),
   });
 };

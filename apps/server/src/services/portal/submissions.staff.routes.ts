@@ -12,9 +12,9 @@ import {
 } from '@portico/contracts';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import { serveFileDownload, serveFileZip, staffFiles } from '../../files/file-transfer.ts';
 import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { serveStaffDownload, serveStaffZip } from './file-transfer.staff.usecases.ts';
 import { findSubmission, listStaffSubmissions } from './submissions.staff.repository.ts';
 import { setSubmissionStatus } from './submissions.staff.usecases.ts';
 
@@ -107,7 +107,8 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; b
       params: StaffFileParamsSchema,
       response: FILE_DOWNLOAD_RESPONSES,
     },
-    handler: (request, reply) => serveStaffDownload(deps, request, reply, 'submitted', request.params.id),
+    handler: (request, reply) =>
+      serveFileDownload(deps, request, reply, staffFiles(request, 'submitted'), request.params.id),
   });
 
   app.post(
@@ -124,6 +125,7 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; b
         response: ZIP_RESPONSES,
       },
     },
-    (request, reply) => serveStaffZip(deps, request, reply, 'submitted', request.body.fileIds, 'Submissions'),
+    (request, reply) =>
+      serveFileZip(deps, reply, staffFiles(request, 'submitted'), request.body.fileIds, 'Submissions'),
   );
 };

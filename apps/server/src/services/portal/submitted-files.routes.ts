@@ -13,7 +13,7 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
-import { serveFileDownload, serveFileZip } from '../../files/file-transfer.ts';
+import { clientFiles, serveFileDownload, serveFileZip } from '../../files/file-transfer.ts';
 import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { listSubmittedFiles, saveSubmittedFiles } from './submitted-files.repository.ts';
@@ -98,7 +98,8 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<{ db: Database; blo
       params: FileParamsSchema,
       response: FILE_DOWNLOAD_RESPONSES,
     },
-    handler: (request, reply) => serveFileDownload(deps, request, reply, 'submitted', request.params.id),
+    handler: (request, reply) =>
+      serveFileDownload(deps, request, reply, clientFiles(request, 'submitted'), request.params.id),
   });
 
   app.post(
@@ -118,6 +119,6 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<{ db: Database; blo
       },
     },
     (request, reply) =>
-      serveFileZip(deps, request, reply, 'submitted', request.body.fileIds, 'Submitted Files'),
+      serveFileZip(deps, reply, clientFiles(request, 'submitted'), request.body.fileIds, 'Submitted Files'),
   );
 };
