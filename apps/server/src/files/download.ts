@@ -3,6 +3,7 @@ import { errorBody } from '../http/error-handler.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { attachmentDisposition } from './content-disposition.ts';
 import type { StoredFile } from './file-access.ts';
+import { sendBody } from './send-stream.ts';
 
 /** What a download request asks for, decided from its headers and the file alone, before any byte is read. */
 export type DownloadPlan =
@@ -120,5 +121,5 @@ export async function sendDownload(
     reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
   }
   reply.header('content-length', String(range ? range.end - range.start + 1 : file.size));
-  return reply.send(body);
+  return body ? sendBody(reply, body) : reply.send();
 }

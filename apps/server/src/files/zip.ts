@@ -8,6 +8,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import { setAttachmentHeaders } from './download.ts';
 import type { StoredFile } from './file-access.ts';
 import { safeFileName, uniqueFileNames } from './safe-file-name.ts';
+import { sendBody } from './send-stream.ts';
 
 // yazl checksums every byte through buffer-crc32, a CRC-32 in JavaScript about five times slower than zlib's,
 // which made it the bottleneck of every zip. Same function, same results; yazl looks it up at each call.
@@ -91,7 +92,7 @@ export async function sendZip(
       ),
     );
     if (total >= 0) reply.header('content-length', String(total));
-    return reply.send(output);
+    return sendBody(reply, output as Readable);
   }
   // Sampling runs ahead of the stream (entries are added as they are decided), so the first byte is not held
   // back by the last file's sample; the length is then not known in advance.
@@ -102,5 +103,5 @@ export async function sendZip(
     }
     zip.end();
   })().catch((error: Error) => zip.emit('error', error));
-  return reply.send(output);
+  return sendBody(reply, output as Readable);
 }

@@ -10,7 +10,11 @@ export interface BlobInfo {
  */
 export interface BlobStore {
   put(key: string, body: Readable): Promise<BlobInfo>;
-  /** Streams the blob, or the inclusive byte range `start..end` of it. */
+  /**
+   * Streams the blob, or the inclusive byte range `start..end` of it; a missing blob fails here, before any
+   * byte. A driver may hand out chunks of its buffer pool: a consumer that has written a chunk out gives it
+   * back with `releaseChunk` (storage/buffer-pool.ts), one that keeps or drops chunks needs do nothing.
+   */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<BlobInfo | undefined>;
   delete(key: string): Promise<void>;

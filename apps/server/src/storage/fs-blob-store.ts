@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobInfo, BlobStore } from './blob-store.ts';
+import { openPooledFileStream } from './pooled-file-stream.ts';
+
+/** Bytes a put may hold while the disk catches up; more lets one writev take many socket chunks at once. */
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
 
@@ -25,7 +29,7 @@ export function createFsBlobStore(root: string): BlobStore {
       await mkdir(path.dirname(target), { recursive: true });
       const tmp = path.join(tmpDir, randomUUID());
       try {
-        await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES }));
         const handle = await open(tmp, 'r+');
         try {
           await handle.sync();
@@ -41,9 +45,7 @@ export function createFsBlobStore(root: string): BlobStore {
       }
     },
     async get(key, range) {
-      const file = pathOf(key);
-      await stat(file);
-      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
+      return openPooledFileStream(pathOf(key), range);
     },
     async stat(key): Promise<BlobInfo | undefined> {
       try {

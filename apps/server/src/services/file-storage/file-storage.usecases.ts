@@ -78,9 +78,14 @@ export async function receiveUploads(
     if (!received.length) throw invalidUpload('The form has no file.');
     return await recordUploads(deps.db, scope, target.siteId, received);
   } catch (error) {
+    // An answer before the body's end: stop reading the rest of it now (the form parser would otherwise drain it
+    // while the clean-up runs), and close the connection after the answer.
+    if (!request.raw.complete) {
+      request.raw.unpipe();
+      request.raw.pause();
+      reply.header('connection', 'close');
+    }
     await deleteBlobs(deps.blobs, received, request.log);
-    // An answer before the body's end: close the connection rather than read (and throw away) the rest of it.
-    if (!request.raw.complete) reply.header('connection', 'close');
     throw asUploadError(error, deps.config.maxUploadBytes);
   }
 }
