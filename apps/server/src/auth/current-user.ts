@@ -2,6 +2,7 @@ import { TENANT_CODE_PATTERN } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { CallerCache } from './caller-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
 
 /** The person behind a verified token, with the roles the database gives them in one tenant. */
@@ -124,11 +125,20 @@ const noRole = (tenantCode: string) =>
     `This account has no role in tenant "${tenantCode}": the firm must add it as staff or to a site first.`,
   );
 
-/** onRequest hook that runs after `requireTenantPrincipal`: resolves the caller before anything is parsed. */
-export function requireTenantUser(db: Database, options: CurrentUserOptions) {
+/**
+ * onRequest hook that runs after `requireTenantPrincipal`: resolves the caller before anything is parsed, from
+ * the cache when the same caller was resolved a moment ago (auth/caller-cache.ts says why that is safe).
+ */
+export function requireTenantUser(db: Database, options: CurrentUserOptions, callers: CallerCache) {
   return async (request: FastifyRequest) => {
-    if (!request.principal) throw new AppError('auth.token_missing', 'Sign in first.');
-    request.tenantScope = await resolveTenantUser(db, request.principal, options);
+    const principal = request.principal;
+    if (!principal) throw new AppError('auth.token_missing', 'Sign in first.');
+    let scope = callers.get(principal);
+    if (!scope) {
+      scope = await resolveTenantUser(db, principal, options);
+      callers.set(principal, scope);
+    }
+    request.tenantScope = scope;
   };
 }
 

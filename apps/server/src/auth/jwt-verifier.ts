@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import { AppError } from '../http/app-error.ts';
+import { createExpiringCache } from './expiring-cache.ts';
 import type { AccessTokenVerifier, Principal } from './principal.ts';
 
 /** Asymmetric algorithms only: an HS* token signed with a public key, or `none`, never gets through. */
@@ -23,7 +24,13 @@ export interface JwtVerifierOptions {
   keys?: JWTVerifyGetKey;
   /** Seconds of clock skew tolerated on exp and nbf. */
   clockToleranceS?: number;
+  /** Seconds a verified token is taken as verified without checking its signature again; 0 turns that off. */
+  verifiedTtlS?: number;
+  now?: () => number;
 }
+
+/** Verified tokens kept at most; the oldest go first. */
+const MAX_VERIFIED_TOKENS = 10_000;
 
 /**
  * Verifies RFC 9068 access tokens the way any relying party would, for the embedded provider and for Okta,
@@ -45,36 +52,60 @@ export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerif
     return pending;
   };
 
+  // A signature check is a WebCrypto job of ~80 µs plus a hop through the thread pool, on every request of a
+  // client that sends the same token for minutes: the largest share of an authenticated request's CPU
+  // (bench/, `list`). A token verified a moment ago is the same bytes with the same answer until it expires; the
+  // cost of keeping it is that a signing key withdrawn from the provider's JWKS stops taking effect only after
+  // `verifiedTtlS`, which is already how a key set cached by any relying party behaves.
+  const verifiedTtlMs = (options.verifiedTtlS ?? 30) * 1000;
+  const toleranceMs = (options.clockToleranceS ?? 5) * 1000;
+  const now = options.now ?? Date.now;
+  const verified = createExpiringCache<string, Principal>(MAX_VERIFIED_TOKENS, now);
+
   return {
     async verify(token) {
-      const getKey = await keySet();
-      let payload: Principal['claims'];
-      try {
-        ({ payload } = await jwtVerify(token, getKey, {
-          issuer: options.issuer,
-          audience: options.audience,
-          algorithms: ACCEPTED_ALGORITHMS,
-          typ: 'at+jwt',
-          requiredClaims: ['exp', 'sub'],
-          clockTolerance: options.clockToleranceS ?? 5,
-        }));
-      } catch (error) {
-        throw toAuthError(error);
-      }
-      // jose checks that `sub` is present, not that it is a string; the principal's identity must be one.
-      if (typeof payload.sub !== 'string' || !payload.sub) {
-        throw new AppError('auth.token_invalid', 'The access token names no subject.');
-      }
-      const tenants = tenantsOf(payload[options.tenantClaim]);
-      if (!tenants.length) {
-        throw new AppError(
-          'auth.tenant_claim_missing',
-          `The access token lists no tenant in "${options.tenantClaim}".`,
-        );
-      }
-      return { issuer: options.issuer, subject: payload.sub, tenants, claims: payload };
+      const known = verified.get(token);
+      if (known) return known;
+      const principal = await verifySignedToken(token);
+      const expiresAt = Number(principal.claims.exp) * 1000 + toleranceMs;
+      verified.set(token, principal, Math.min(expiresAt, now() + verifiedTtlMs));
+      return principal;
     },
   };
+
+  async function verifySignedToken(token: string): Promise<Principal> {
+    const getKey = await keySet();
+    let payload: Principal['claims'];
+    try {
+      ({ payload } = await jwtVerify(token, getKey, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ACCEPTED_ALGORITHMS,
+        typ: 'at+jwt',
+        requiredClaims: ['exp', 'sub'],
+        clockTolerance: options.clockToleranceS ?? 5,
+      }));
+    } catch (error) {
+      throw toAuthError(error);
+    }
+    // jose checks that `sub` is present, not that it is a string; the principal's identity must be one.
+    if (typeof payload.sub !== 'string' || !payload.sub) {
+      throw new AppError('auth.token_invalid', 'The access token names no subject.');
+    }
+    const tenants = tenantsOf(payload[options.tenantClaim]);
+    if (!tenants.length) {
+      throw new AppError(
+        'auth.tenant_claim_missing',
+        `The access token lists no tenant in "${options.tenantClaim}".`,
+      );
+    }
+    return Object.freeze({
+      issuer: options.issuer,
+      subject: payload.sub,
+      tenants,
+      claims: Object.freeze(payload),
+    });
+  }
 }
 
 /** A string is a list of one (SPEC says a list; some providers emit a single value as a string). */

@@ -1,6 +1,6 @@
 import type { JWTPayload } from 'jose';
 
-/** Who is calling, once the access token is verified. Roles are looked up per request, never read from the token. */
+/** Who is calling, once the access token is verified. Roles come from the database (auth/current-user.ts), never from the token. */
 export interface Principal {
   issuer: string;
   subject: string;

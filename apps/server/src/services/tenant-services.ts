@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../app.ts';
 import { requireTenantPrincipal } from '../auth/authenticate.ts';
+import { createCallerCache } from '../auth/caller-cache.ts';
 import { requireTenantUser } from '../auth/current-user.ts';
 import { issuerOf } from '../config.ts';
 import { errorBody } from '../http/error-handler.ts';
@@ -22,10 +23,11 @@ import { userStaffRoutes } from './user/user.staff.routes.ts';
  */
 export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const { config, db, blobs, verifier } = deps;
+  const callers = createCallerCache();
   app.addHook('onRequest', requireTenantPrincipal(verifier));
   app.addHook(
     'onRequest',
-    requireTenantUser(db, { embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config) }),
+    requireTenantUser(db, { embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config) }, callers),
   );
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -44,6 +46,6 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   await app.register(userStaffRoutes, { prefix: '/user', db });
   await app.register(auditStaffRoutes, { prefix: '/user', db });
   await app.register(masterDataStaffRoutes, { prefix: '/master-data', db });
-  await app.register(portalStaffRoutes, { prefix: '/portal', db, blobs });
+  await app.register(portalStaffRoutes, { prefix: '/portal', db, blobs, callers });
   await app.register(fileManagementStaffRoutes, { prefix: '/file-management', db, blobs });
 };

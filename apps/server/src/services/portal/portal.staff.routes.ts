@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { CallerCache } from '../../auth/caller-cache.ts';
+import { tenantScopeOf } from '../../auth/current-user.ts';
 import { requireStaff } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -10,11 +12,18 @@ import { submissionsStaffRoutes } from './submissions.staff.routes.ts';
  * The portal service's staff routes (`api/staff/…`) for the control panel. The hook covers every route of this
  * plugin and of those it registers, and runs before any body is read.
  */
-export const portalStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
-  app,
-  { db, blobs },
-) => {
+export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  blobs: BlobStore;
+  callers: CallerCache;
+}> = async (app, { db, blobs, callers }) => {
   app.addHook('onRequest', requireStaff);
+  // Sites and their members decide who is a client of the tenant: a change is seen by the next request.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      callers.forgetTenant(tenantScopeOf(request).tenantCode);
+    }
+  });
   await app.register(sitesStaffRoutes, { db });
   await app.register(submissionsStaffRoutes, { db, blobs });
   await app.register(fileAreaSettingsStaffRoutes, { db });

@@ -1,0 +1,49 @@
+import type { TenantScope } from './current-user.ts';
+import { createExpiringCache } from './expiring-cache.ts';
+import type { TenantPrincipal } from './principal.ts';
+
+/**
+ * Callers resolved to a person and roles in a tenant, kept for a few seconds.
+ *
+ * Why: resolving takes a transaction of its own (tenant, person, roles: five round trips on PostgreSQL) on every
+ * request, which was half the database work of listing a page of files (bench/, `list`). What the cache holds
+ * decides little: every query of tenant data still filters by the caller's memberships and the sites' state in
+ * SQL, so a stale entry can never show a site or file the caller no longer may see. It only lets a client whose
+ * last membership just ended get empty answers instead of 403 `auth.forbidden` until the entry expires; changes
+ * made through this server's staff routes forget the tenant's entries at once (`forgetTenant`). Staff status is
+ * kept too and does widen access (staff see every site): no route changes `tenant_staff`, so a person taken off
+ * the staff in the database keeps that access for at most the entry's few seconds.
+ */
+export interface CallerCache {
+  get(principal: TenantPrincipal): TenantScope | undefined;
+  set(principal: TenantPrincipal, scope: TenantScope): void;
+  /** Drops every entry of the tenant: its memberships, sites or staff changed. */
+  forgetTenant(tenantCode: string): void;
+}
+
+export interface CallerCacheOptions {
+  /** How long an entry is trusted; 0 turns the cache off. */
+  ttlMs?: number;
+  /** Entries kept at most; the oldest go first. */
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export function createCallerCache({
+  ttlMs = 5_000,
+  maxEntries = 10_000,
+  now = Date.now,
+}: CallerCacheOptions = {}): CallerCache {
+  const scopes = createExpiringCache<string, TenantScope>(maxEntries, now);
+  // Issuer, subject and tenant identify a caller; JSON keeps any characters in them from making two keys meet.
+  const keyOf = (p: TenantPrincipal) => JSON.stringify([p.tenantCode, p.issuer, p.subject]);
+  return {
+    get: (principal) => scopes.get(keyOf(principal)),
+    set: (principal, scope) => scopes.set(keyOf(principal), freezeScope(scope), now() + ttlMs),
+    forgetTenant: (tenantCode) => scopes.deleteWhere((scope) => scope.tenantCode === tenantCode),
+  };
+}
+
+/** One scope object now serves many requests: none of them may change it for the others. */
+const freezeScope = (scope: TenantScope): TenantScope =>
+  Object.freeze({ ...scope, user: Object.freeze({ ...scope.user }) });
