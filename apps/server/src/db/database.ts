@@ -1,3 +1,5 @@
+import { TENANT_CODE_PATTERN } from '@portico/contracts';
+
 /** What repositories need from a connection or a transaction. */
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -15,13 +17,36 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   withTenant<T>(tenantCode: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Like `withTenant` for work that only reads, which the database enforces (a write fails). Each statement
+   * sees the latest committed data, as each statement of a READ COMMITTED transaction does anyway, so an engine
+   * may run every statement in a short transaction of its own rather than hold a connection for the whole
+   * callback (PGlite, decision 17, has only one).
+   */
+  readTenant<T>(tenantCode: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 /** The role tenant-bound transactions run as; it owns nothing, so row-level security binds it. */
 export const APP_ROLE = 'portico_app';
 
-export async function bindTenant(tx: Queryable, tenantCode: string) {
-  await tx.query(`SET LOCAL ROLE ${APP_ROLE}`);
-  await tx.query(`SELECT set_config('app.tenant', $1, true)`, [tenantCode]);
+const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);
+
+/**
+ * The statement that binds a transaction to a tenant: `SET LOCAL ROLE` and the tenant in one (`role` is the
+ * setting SET ROLE changes). It has no parameters, so a driver can send it in the same round trip as BEGIN; the
+ * tenant code is a literal only because it is checked against the tenant-code pattern (letters, digits and
+ * dashes) first, and anything else is refused.
+ */
+export function bindTenantSql(tenantCode: string): string {
+  if (!TENANT_CODE.test(tenantCode)) throw new Error(`not a tenant code: ${JSON.stringify(tenantCode)}`);
+  return `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant', '${tenantCode}', true)`;
 }
+
+export async function bindTenant(tx: Queryable, tenantCode: string) {
+  await tx.exec(bindTenantSql(tenantCode));
+}
+
+/** The same, for a transaction that may only read. */
+export const readOnlyTenantSql = (tenantCode: string) =>
+  `SET TRANSACTION READ ONLY; ${bindTenantSql(tenantCode)}`;

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { bindTenant, type Database, type Queryable } from './database.ts';
+import { bindTenant, type Database, type Queryable, readOnlyTenantSql } from './database.ts';
 
 /** PGlite runs one connection; its `transaction` queues callers, so requests never interleave statements. */
 export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
@@ -23,6 +23,11 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
     withTenant: (tenantCode, fn) =>
       transaction(async (tx) => {
         await bindTenant(tx, tenantCode);
+        return fn(tx);
+      }),
+    readTenant: (tenantCode, fn) =>
+      transaction(async (tx) => {
+        await tx.exec(readOnlyTenantSql(tenantCode));
         return fn(tx);
       }),
     close: () => db.close(),

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
-import { bindTenant, type Database, type Queryable } from './database.ts';
+import { bindTenantSql, type Database, type Queryable, readOnlyTenantSql } from './database.ts';
 
 // int8 counts and sums as numbers: they stay far below 2^53 here, and both engines then agree on types.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -25,10 +25,11 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
       `DATABASE_URL="${shown}" cannot be reached (${reason}): expected a PostgreSQL server that accepts connections`,
     );
   }
-  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>) => {
+  /** `begin` may carry statements to run first, in the same round trip (the simple protocol allows several). */
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>, begin = 'BEGIN') => {
     const client = await pool.connect();
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await fn({
         query: (sql, params) => client.query(sql, params) as never,
         // Without parameters node-postgres uses the simple protocol, which accepts several statements.
@@ -51,12 +52,9 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
     exec: async (sql) => {
       await pool.query(sql);
     },
-    transaction,
-    withTenant: (tenantCode, fn) =>
-      transaction(async (tx) => {
-        await bindTenant(tx, tenantCode);
-        return fn(tx);
-      }),
+    transaction: (fn) => transaction(fn),
+    withTenant: async (tenantCode, fn) => transaction(fn, `BEGIN; ${bindTenantSql(tenantCode)}`),
+    readTenant: async (tenantCode, fn) => transaction(fn, `BEGIN; ${readOnlyTenantSql(tenantCode)}`),
     close: () => pool.end(),
   };
 }

@@ -63,6 +63,29 @@ describe(`row-level security on ${testDatabaseKind()}`, () => {
     expect(updated.rows).toEqual([]);
   });
 
+  it('a read-only tenant call sees only its tenant, refuses writes, and leaves nothing behind', async () => {
+    const names = await db.readTenant('globex', async (tx) => {
+      const first = await tx.query<{ name: string }>('SELECT name FROM sites ORDER BY name');
+      const second = await tx.query<{ code: string }>('SELECT code FROM tenants');
+      return [...first.rows.map((r) => r.name), ...second.rows.map((r) => r.code)];
+    });
+    expect(names).toEqual(['G1', 'globex']);
+    await expect(
+      db.readTenant('acme', (tx) => tx.query(`INSERT INTO sites (tenant_code, name) VALUES ('acme', 'ro')`)),
+    ).rejects.toThrow(/read-only/);
+    const { rows } = await db.query<{ n: number; tenant: string | null }>(
+      `SELECT (SELECT count(*)::int FROM sites WHERE name = 'ro') AS n, current_setting('app.tenant', true) AS tenant`,
+    );
+    expect([rows[0]?.n, rows[0]?.tenant ?? '']).toEqual([0, '']);
+  });
+
+  it('a tenant code that is not one is refused before any SQL is built from it', async () => {
+    await expect(db.withTenant("acme'; DROP TABLE sites; --", (tx) => tx.query('SELECT 1'))).rejects.toThrow(
+      /not a tenant code/,
+    );
+    await expect(db.readTenant('ACME', (tx) => tx.query('SELECT 1'))).rejects.toThrow(/not a tenant code/);
+  });
+
   it('the tenant setting does not outlive its transaction', async () => {
     await db.withTenant('acme', (tx) => tx.query('SELECT 1'));
     const { rows } = await db.query<{ tenant: string | null; role: string }>(

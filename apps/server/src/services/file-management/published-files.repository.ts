@@ -9,6 +9,7 @@ import {
 import type { TenantScope } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { assertClientAllowed } from '../../files/file-access.ts';
+import { siteCounterColumn, totalForPage } from '../../files/list-total.ts';
 import { AppError } from '../../http/app-error.ts';
 import { containsPattern, findVisibleSite } from '../portal/sites.repository.ts';
 
@@ -92,13 +93,15 @@ function checkRange(filter: PublishedFileFilter) {
   }
 }
 
+const isFiltered = (filter: PublishedFileFilter) => Boolean(filter.search || filter.from || filter.to);
+
 /**
  * How many published files of the site match: with no search or date filter, the site's counter (`file_counts`,
  * kept exact by triggers on `files`, migration 0005), one row instead of a count over every file of the site; a
  * filtered query counts its (narrower) rows.
  */
 async function countMatching(tx: Queryable, scope: TenantScope, filter: PublishedFileFilter) {
-  if (!filter.search && !filter.from && !filter.to) {
+  if (!isFiltered(filter)) {
     const { rows } = await tx.query<{ n: number }>(
       `SELECT n::int AS n FROM file_counts WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published'`,
       [scope.tenantCode, filter.siteId],
@@ -120,7 +123,7 @@ export async function countPublishedFiles(
   filter: PublishedFileFilter,
 ): Promise<number> {
   checkRange(filter);
-  return db.withTenant(scope.tenantCode, async (tx) => {
+  return db.readTenant(scope.tenantCode, async (tx) => {
     await readableSite(tx, scope, filter.siteId);
     return countMatching(tx, scope, filter);
   });
@@ -134,23 +137,24 @@ export async function listPublishedFiles(
   page: PublishedFilePage,
 ): Promise<PublishedFileList> {
   checkRange(filter);
-  return db.withTenant(scope.tenantCode, async (tx) => {
+  return db.readTenant(scope.tenantCode, async (tx) => {
     await readableSite(tx, scope, filter.siteId);
-    const total = await countMatching(tx, scope, filter);
     const { where, params } = filterSql(scope, filter);
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const n = params.length;
-    const { rows } = await tx.query<FileRow>(
+    const { rows } = await tx.query<FileRow & { site_file_count?: number }>(
       `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at,
               NOT EXISTS (SELECT 1 FROM audit_events a
                           WHERE a.tenant_code = f.tenant_code AND a.file_id = f.id
                             AND a.user_id = $${n + 1} AND a.action = $${n + 2}) AS is_new
+              ${isFiltered(filter) ? '' : `, ${siteCounterColumn('published')}`}
        FROM files f
        WHERE ${where}
        ORDER BY ${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}
        LIMIT $${n + 3} OFFSET $${n + 4}`,
       [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, page.limit, page.offset],
     );
+    const total = await totalForPage(rows, page, () => countMatching(tx, scope, filter));
     return { records: rows.map(toPublishedFile), totalRecordCount: total };
   });
 }

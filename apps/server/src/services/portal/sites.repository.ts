@@ -54,7 +54,7 @@ export async function listSites(
     params.push(containsPattern(options.search));
     where += ` AND (s.name ILIKE $4 ESCAPE '\\' OR s.reference ILIKE $4 ESCAPE '\\')`;
   }
-  return db.withTenant(scope.tenantCode, async (tx) => {
+  return db.readTenant(scope.tenantCode, async (tx) => {
     const total = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM sites s WHERE ${where}`,
       params,
@@ -92,7 +92,7 @@ export async function countSiteRecords(
   scope: TenantScope,
   siteId: string,
 ): Promise<SiteRecordCount> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
+  return db.readTenant(scope.tenantCode, async (tx) => {
     await findVisibleSite(tx, scope, siteId);
     const { rows } = await tx.query<{ published: number; submitted: number }>(
       `SELECT count(*) FILTER (WHERE direction = 'published')::int AS published,

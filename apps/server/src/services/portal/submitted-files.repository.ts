@@ -11,6 +11,7 @@ import type { TenantScope } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAuditEvents } from '../../files/audit.ts';
 import { assertClientAllowed } from '../../files/file-access.ts';
+import { siteCounterColumn, totalForPage } from '../../files/list-total.ts';
 import { AppError } from '../../http/app-error.ts';
 import { uploadsNotFound } from '../file-storage/file-storage.errors.ts';
 import { lockPendingUploads, markUploadsSaved } from '../file-storage/uploads.repository.ts';
@@ -107,14 +108,15 @@ function filterSql(scope: TenantScope, filter: SubmittedFileFilter) {
  * The total across pages: with no search or date filter, the site's counter (`file_counts`, kept exact by
  * triggers on `files`, migration 0005) instead of a count over every file of the site; a filtered query counts.
  */
+const isFiltered = (filter: SubmittedFileFilter) => Boolean(filter.search || filter.from || filter.to);
+
 async function countMatching(tx: Queryable, filter: SubmittedFileFilter, where: string, params: unknown[]) {
-  const { rows } =
-    !filter.search && !filter.from && !filter.to
-      ? await tx.query<{ n: number }>(
-          `SELECT n::int AS n FROM file_counts WHERE tenant_code = $1 AND site_id = $2 AND direction = 'submitted'`,
-          params.slice(0, 2),
-        )
-      : await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM files f WHERE ${where}`, params);
+  const { rows } = !isFiltered(filter)
+    ? await tx.query<{ n: number }>(
+        `SELECT n::int AS n FROM file_counts WHERE tenant_code = $1 AND site_id = $2 AND direction = 'submitted'`,
+        params.slice(0, 2),
+      )
+    : await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM files f WHERE ${where}`, params);
   return rows[0]?.n ?? 0;
 }
 
@@ -126,19 +128,19 @@ export async function listSubmittedFiles(
   page: SubmittedFilePage,
 ): Promise<SubmittedFileList> {
   const { where, params } = filterSql(scope, filter);
-  return db.withTenant(scope.tenantCode, async (tx) => {
+  return db.readTenant(scope.tenantCode, async (tx) => {
     await readableSite(tx, scope, filter.siteId);
-    const total = await countMatching(tx, filter, where, params);
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const n = params.length;
-    const { rows } = await tx.query<SubmittedFileRow>(
-      `SELECT ${COLUMNS}
+    const { rows } = await tx.query<SubmittedFileRow & { site_file_count?: number }>(
+      `SELECT ${COLUMNS} ${isFiltered(filter) ? '' : `, ${siteCounterColumn('submitted')}`}
        FROM files f LEFT JOIN users u ON u.id = f.created_by
        WHERE ${where}
        ORDER BY ${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}
        LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...params, page.limit, page.offset],
     );
+    const total = await totalForPage(rows, page, () => countMatching(tx, filter, where, params));
     return { records: rows.map(toSubmittedFile), totalRecordCount: total };
   });
 }

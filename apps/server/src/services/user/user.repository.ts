@@ -17,7 +17,7 @@ export async function listMenu(
   scope: TenantScope,
   audience: MenuAudience,
 ): Promise<MenuEntry[]> {
-  const rows = await db.withTenant(scope.tenantCode, async (tx) => {
+  const rows = await db.readTenant(scope.tenantCode, async (tx) => {
     const result = await tx.query<MenuRow>(
       `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items
        WHERE tenant_code = $1 AND audience = $2
