@@ -3,6 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../../apps/server/src/db/seed/demo-data.ts';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.ts';
 import { signIn } from '../../apps/server/src/testing/sign-in.ts';
 import { type Child, freePort, serverNodeArgs, startChild } from './processes.ts';
 import { BENCH_DIR } from './settings.ts';
@@ -76,7 +77,7 @@ export async function startPortico(
         SEED_DEMO: 'true',
       },
       logFile: path.join(dir, 'portico.log'),
-      execArgv: serverNodeArgs(),
+      execArgv: [...SERVER_NODE_FLAGS, ...serverNodeArgs()],
     }));
   } catch (error) {
     await database?.drop().catch(() => {});

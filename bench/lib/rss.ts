@@ -59,6 +59,16 @@ export async function sampleRss(pid: number, intervalMs = 50): Promise<RssSample
   };
 }
 
+/** The processes a process started (the server's PGlite process), from /proc/<pid>/task/<pid>/children. */
+export async function childPids(pid: number): Promise<number[]> {
+  try {
+    const list = await readFile(`/proc/${pid}/task/${pid}/children`, 'utf8');
+    return list.split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 /** CPU time (user + system) a process has used so far, in ms; /proc counts clock ticks of 1/100 s. */
 export async function readCpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');

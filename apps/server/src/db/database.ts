@@ -47,6 +47,15 @@ export async function bindTenant(tx: Queryable, tenantCode: string) {
   await tx.exec(bindTenantSql(tenantCode));
 }
 
+/**
+ * A whole session bound read-only to a tenant, for an engine that runs every statement of `readTenant` on its
+ * own (the PGlite process); `UNBIND_SESSION_SQL` undoes it before anything else runs on that session.
+ */
+export const readOnlySessionSql = (tenantCode: string) =>
+  `SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; ${bindTenantSql(tenantCode).replaceAll(', true)', ', false)')}`;
+export const UNBIND_SESSION_SQL =
+  'RESET ROLE; RESET app.tenant; SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE';
+
 /** The same, for a transaction that may only read. */
 export const readOnlyTenantSql = (tenantCode: string) =>
   `SET TRANSACTION READ ONLY; ${bindTenantSql(tenantCode)}`;
