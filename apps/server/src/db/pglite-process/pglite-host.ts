@@ -12,7 +12,10 @@ import { type HostMessage, type HostRequest, toHostError } from './protocol.ts';
  * (begin, bind, statement, commit); anything else unbinds the session first.
  */
 
-const send = (message: HostMessage) => process.send?.(message);
+/** After `close` the channel is gone: an answer to a request that raced with it has nobody to go to. */
+const send = (message: HostMessage) => {
+  if (process.connected) process.send?.(message);
+};
 
 /** Transactions the server has open, by number; each waits for its commit or rollback. */
 const open = new Map<number, { tx: Queryable; decide: (commit: boolean) => void; done: Promise<unknown> }>();
