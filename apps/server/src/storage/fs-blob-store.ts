@@ -7,7 +7,7 @@ import type { BlobInfo, BlobStore } from './blob-store.ts';
 import { openPooledFileStream } from './pooled-file-stream.ts';
 
 /** Bytes a put may hold while the disk catches up; more lets one writev take many socket chunks at once. */
-const WRITE_BUFFER_BYTES = 1024 * 1024;
+const WRITE_BUFFER_BYTES = 256 * 1024;
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
 

@@ -12,7 +12,6 @@ import { Type } from 'typebox';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from './file-storage.usecases.ts';
-import { UPLOAD_BUFFER_BYTES } from './upload-policy.ts';
 import { startUploadReaper } from './upload-reaper.ts';
 
 export type FileStorageOptions = Omit<FileStorageDeps, 'config'> & {
@@ -34,9 +33,6 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
     },
     // The name a person gave is data; it is never used as a path, so nothing is stripped from it here.
     preservePath: true,
-    // Room for several socket chunks per stage of an upload, so the blob write takes them in one writev
-    // rather than one system call per 64 KiB (bench/, `upload`); bounded, so memory stays flat per upload.
-    fileHwm: UPLOAD_BUFFER_BYTES,
   });
 
   const reaper = startUploadReaper(deps.db, deps.blobs, deps.config.uploadGraceSeconds, app.log);

@@ -133,7 +133,7 @@ export class UploadMeter extends Transform {
   private head: Buffer | undefined = Buffer.alloc(0);
 
   constructor(maxBytes: number) {
-    super({ highWaterMark: UPLOAD_BUFFER_BYTES });
+    super();
     this.maxBytes = maxBytes;
   }
 
