@@ -33,15 +33,19 @@ export const APP_ROLE = 'portico_app';
 const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);
 
 /**
- * The statement that binds a transaction to a tenant: `SET LOCAL ROLE` and the tenant in one (`role` is the
- * setting SET ROLE changes). It has no parameters, so a driver can send it in the same round trip as BEGIN; the
- * tenant code is a literal only because it is checked against the tenant-code pattern (letters, digits and
- * dashes) first, and anything else is refused.
+ * Role and tenant as settings, in one statement (`role` is the setting SET ROLE changes): for the transaction
+ * alone, or for the whole session. It has no parameters, so a driver can send it in the same round trip as
+ * BEGIN; the tenant code is a literal only because it is checked against the tenant-code pattern (letters,
+ * digits and dashes) first, and anything else is refused.
  */
-export function bindTenantSql(tenantCode: string): string {
+function tenantSettingsSql(tenantCode: string, scope: 'transaction' | 'session'): string {
   if (!TENANT_CODE.test(tenantCode)) throw new Error(`not a tenant code: ${JSON.stringify(tenantCode)}`);
-  return `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant', '${tenantCode}', true)`;
+  const local = scope === 'transaction';
+  return `SELECT set_config('role', '${APP_ROLE}', ${local}), set_config('app.tenant', '${tenantCode}', ${local})`;
 }
+
+/** The statement that binds a transaction to a tenant (`SET LOCAL ROLE` and the tenant). */
+export const bindTenantSql = (tenantCode: string) => tenantSettingsSql(tenantCode, 'transaction');
 
 export async function bindTenant(tx: Queryable, tenantCode: string) {
   await tx.exec(bindTenantSql(tenantCode));
@@ -52,7 +56,7 @@ export async function bindTenant(tx: Queryable, tenantCode: string) {
  * own (the PGlite process); `UNBIND_SESSION_SQL` undoes it before anything else runs on that session.
  */
 export const readOnlySessionSql = (tenantCode: string) =>
-  `SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; ${bindTenantSql(tenantCode).replaceAll(', true)', ', false)')}`;
+  `SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; ${tenantSettingsSql(tenantCode, 'session')}`;
 export const UNBIND_SESSION_SQL =
   'RESET ROLE; RESET app.tenant; SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE';
 

@@ -92,7 +92,7 @@ async function main() {
           release();
           throw error;
         }
-        return { tx: await begin(db, release) };
+        return { tx: await begin(db, release, request.setup) };
       }
       case 'commit':
       case 'rollback': {
@@ -136,13 +136,19 @@ function inTransaction(tx: number): Queryable {
 }
 
 /**
- * Starts a transaction in the caller's turn and resolves with its number; the turn ends with the transaction.
+ * Starts a transaction in the caller's turn, runs `setup` in it, and resolves with its number (or rejects, the
+ * transaction rolled back, if `setup` fails); the turn ends with the transaction.
  */
-function begin(db: Awaited<ReturnType<typeof openPgliteDatabase>>, release: () => void): Promise<number> {
+function begin(
+  db: Awaited<ReturnType<typeof openPgliteDatabase>>,
+  release: () => void,
+  setup: string | undefined,
+): Promise<number> {
   return new Promise((resolve, reject) => {
     const id = nextTransaction++;
     let started = false;
     const done = db.transaction(async (tx) => {
+      if (setup) await tx.exec(setup);
       started = true;
       const decided = new Promise<boolean>((decide) => {
         open.set(id, { tx, decide, done });

@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { bindTenant, type Database, type Queryable } from '../database.ts';
+import { bindTenantSql, type Database, type Queryable } from '../database.ts';
 import { fromHostError, type HostMessage, type HostRequest } from './protocol.ts';
 
 type Request = HostRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -91,8 +91,8 @@ function createClient(child: ChildProcess): Database {
     },
   });
 
-  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
-    const { tx } = await call({ op: 'begin' });
+  const transaction = async <T>(fn: (tx: Queryable) => Promise<T>, setup?: string): Promise<T> => {
+    const { tx } = await call({ op: 'begin', setup });
     if (tx === undefined) throw new Error('the PGlite process opened no transaction');
     let result: T;
     try {
@@ -108,12 +108,8 @@ function createClient(child: ChildProcess): Database {
   return {
     kind: 'pglite',
     ...queryable(),
-    transaction,
-    withTenant: (tenantCode, fn) =>
-      transaction(async (tx) => {
-        await bindTenant(tx, tenantCode);
-        return fn(tx);
-      }),
+    transaction: (fn) => transaction(fn),
+    withTenant: async (tenantCode, fn) => transaction(fn, bindTenantSql(tenantCode)),
     // Each statement is one message and one short transaction in the host, so PGlite's one connection is never
     // held while a request's JavaScript runs between statements: under load that wait, not the SQL, was the
     // cost (bench/, `list`).

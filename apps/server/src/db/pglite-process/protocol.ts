@@ -7,8 +7,11 @@ export type HostRequest =
   /** One statement in a read-only transaction of its own, bound to the tenant (Database.readTenant). */
   | { id: number; op: 'read'; tenant: string; sql: string; params?: unknown[] | undefined }
   | { id: number; op: 'exec'; sql: string; tx?: number | undefined }
-  /** Opens a transaction once PGlite's one connection is free; the answer is its number. */
-  | { id: number; op: 'begin' }
+  /**
+   * Opens a transaction once PGlite's one connection is free, runs `setup` in it first (binding a tenant, in
+   * the same message, as BEGIN carries it on PostgreSQL); the answer is its number.
+   */
+  | { id: number; op: 'begin'; setup?: string | undefined }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'close' };
 
