@@ -47,19 +47,20 @@ function tenantSettingsSql(tenantCode: string, scope: 'transaction' | 'session')
 /** The statement that binds a transaction to a tenant (`SET LOCAL ROLE` and the tenant). */
 export const bindTenantSql = (tenantCode: string) => tenantSettingsSql(tenantCode, 'transaction');
 
-export async function bindTenant(tx: Queryable, tenantCode: string) {
-  await tx.exec(bindTenantSql(tenantCode));
-}
+/**
+ * Reads run on the plan PostgreSQL made once for a prepared statement, whatever its parameters. Every read the
+ * server makes is driven by an index whose leading columns are the tenant and the site, so a plan for particular
+ * values would be the same plan at the price of planning it again; left to choose, PostgreSQL replans the list
+ * page on every run, because a generic plan cannot know the LIMIT (bench/, `list`; decision 20).
+ */
+const GENERIC_PLANS = 'plan_cache_mode = force_generic_plan';
 
 /**
- * A whole session bound read-only to a tenant, for an engine that runs every statement of `readTenant` on its
- * own (the PGlite process); `UNBIND_SESSION_SQL` undoes it before anything else runs on that session.
+ * A whole session bound read-only to a tenant, for `readTenant` running every statement on its own: the PGlite
+ * process's one session, PostgreSQL's read connections. `UNBIND_SESSION_SQL` undoes it before anything else runs
+ * on that session (PGlite; PostgreSQL's read connections never run anything else).
  */
 export const readOnlySessionSql = (tenantCode: string) =>
-  `SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; ${tenantSettingsSql(tenantCode, 'session')}`;
+  `SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY; SET ${GENERIC_PLANS}; ${tenantSettingsSql(tenantCode, 'session')}`;
 export const UNBIND_SESSION_SQL =
-  'RESET ROLE; RESET app.tenant; SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE';
-
-/** The same, for a transaction that may only read. */
-export const readOnlyTenantSql = (tenantCode: string) =>
-  `SET TRANSACTION READ ONLY; ${bindTenantSql(tenantCode)}`;
+  'RESET ROLE; RESET app.tenant; RESET plan_cache_mode; SET SESSION CHARACTERISTICS AS TRANSACTION READ WRITE';

@@ -79,6 +79,38 @@ describe(`row-level security on ${testDatabaseKind()}`, () => {
     expect([rows[0]?.n, rows[0]?.tenant ?? '']).toEqual([0, '']);
   });
 
+  it('many concurrent reads of alternating tenants each see only their own, whatever the reads before them did', async () => {
+    const reads = Array.from({ length: 60 }, (_, i) => {
+      const tenant = i % 3 === 0 ? 'globex' : 'acme';
+      return db.readTenant(tenant, async (tx) => {
+        const { rows } = await tx.query<{ tenant_code: string; setting: string }>(
+          `SELECT tenant_code, current_setting('app.tenant') AS setting FROM sites WHERE name LIKE $1`,
+          ['%'],
+        );
+        if (i % 5 === 1) throw new Error(`read ${i} gave up after its statement`);
+        if (i % 7 === 2) await tx.query('SELECT 1/0 AS broken WHERE $1', [true]);
+        return { tenant, seen: rows.map((row) => [row.tenant_code, row.setting]) };
+      });
+    });
+    for (const [i, settled] of (await Promise.allSettled(reads)).entries()) {
+      if (i % 5 === 1) expect(settled).toMatchObject({ status: 'rejected', reason: { message: /gave up/ } });
+      else if (i % 7 === 2) expect(settled).toMatchObject({ status: 'rejected', reason: { code: '22012' } });
+      else {
+        expect(settled.status).toBe('fulfilled');
+        const { tenant, seen } = (settled as PromiseFulfilledResult<{ tenant: string; seen: string[][] }>)
+          .value;
+        expect(seen).toEqual(
+          tenant === 'acme'
+            ? [
+                ['acme', 'acme'],
+                ['acme', 'acme'],
+              ]
+            : [['globex', 'globex']],
+        );
+      }
+    }
+  });
+
   it('a tenant code that is not one is refused before any SQL is built from it', async () => {
     await expect(db.withTenant("acme'; DROP TABLE sites; --", (tx) => tx.query('SELECT 1'))).rejects.toThrow(
       /not a tenant code/,

@@ -1,5 +1,6 @@
-import { type Queryable, readOnlySessionSql, UNBIND_SESSION_SQL } from '../database.ts';
-import { openPgliteDatabase } from '../pglite-database.ts';
+import { PGlite, protocol } from '@electric-sql/pglite';
+import { readOnlySessionSql, UNBIND_SESSION_SQL } from '../database.ts';
+import { PreparedStatements } from './prepared-statements.ts';
 import { type HostMessage, type HostRequest, toHostError } from './protocol.ts';
 
 /**
@@ -7,9 +8,10 @@ import { type HostMessage, type HostRequest, toHostError } from './protocol.ts';
  * (pglite-process-database.ts explains why PGlite lives here). It ends when the server closes it or goes away.
  *
  * PGlite is one session, and everything here takes turns on it through one lock: a statement, or a whole
- * transaction from its begin to its commit. Read-only statements of a tenant (`read`) leave the session bound
- * to that tenant, read-only, so the next read of the same tenant costs one call into PostgreSQL instead of four
- * (begin, bind, statement, commit); anything else unbinds the session first.
+ * transaction from its begin to its commit. Statements with parameters run prepared (prepared-statements.ts).
+ * Read-only statements of a tenant (`read`) leave the session bound to that tenant, read-only (and on generic
+ * plans, database.ts), so the next read of the same tenant costs one call into PostgreSQL instead of four (begin, bind,
+ * statement, commit) and no planning; anything else unbinds the session first.
  */
 
 /** After `close` the channel is gone: an answer to a request that raced with it has nobody to go to. */
@@ -17,11 +19,9 @@ const send = (message: HostMessage) => {
   if (process.connected) process.send?.(message);
 };
 
-/** Transactions the server has open, by number; each waits for its commit or rollback. */
-const open = new Map<number, { tx: Queryable; decide: (commit: boolean) => void; done: Promise<unknown> }>();
+/** Transactions the server has open, by number; each holds the turn until its commit or rollback. */
+const open = new Map<number, { release: () => void }>();
 let nextTransaction = 1;
-
-class RolledBack extends Error {}
 
 /** Turns on the session, first come first served; resolves with the function that ends the turn. */
 let queue: Promise<void> = Promise.resolve();
@@ -37,20 +37,23 @@ function takeTurn(): Promise<() => void> {
 async function main() {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('usage: pglite-host.ts <data folder>');
-  const db = await openPgliteDatabase(dataDir);
+  const pg = await PGlite.create(dataDir);
+  const statements = new PreparedStatements(pg);
+  const exec = async (sql: string) => {
+    await pg.exec(sql);
+  };
 
   /** The tenant the session is bound to for reads; `null` when a bind failed midway and must be undone. */
   let boundTo: string | null | undefined;
   const bindSession = async (tenant: string) => {
     if (boundTo === tenant) return;
-    const sql = readOnlySessionSql(tenant);
     boundTo = null;
-    await db.exec(sql);
+    await exec(readOnlySessionSql(tenant));
     boundTo = tenant;
   };
   const unbindSession = async () => {
     if (boundTo === undefined) return;
-    await db.exec(UNBIND_SESSION_SQL);
+    await exec(UNBIND_SESSION_SQL);
     boundTo = undefined;
   };
   /** Runs `work` in a turn of its own on an unbound session. */
@@ -64,51 +67,77 @@ async function main() {
     }
   };
 
+  /** Starts a transaction in a turn of its own, `setup` (binding a tenant) in the same call as BEGIN. */
+  const begin = async (setup: string | undefined): Promise<number> => {
+    const release = await takeTurn();
+    try {
+      await unbindSession();
+      await exec(setup ? `BEGIN; ${setup}` : 'BEGIN');
+    } catch (error) {
+      await exec('ROLLBACK').catch(() => {});
+      release();
+      throw error;
+    }
+    const id = nextTransaction++;
+    open.set(id, { release });
+    return id;
+  };
+  const end = async (tx: number, commit: boolean) => {
+    const transaction = open.get(tx);
+    if (!transaction) throw new Error(`transaction ${tx} is not open`);
+    open.delete(tx);
+    try {
+      if (!commit) await exec('ROLLBACK');
+      else if ((await commandTag('COMMIT')) === 'ROLLBACK') {
+        // A statement failed and the caller carried on: PostgreSQL answers COMMIT by rolling back.
+        throw new Error('the transaction was rolled back: a statement in it had failed');
+      }
+    } finally {
+      transaction.release();
+    }
+  };
+  const commandTag = async (sql: string) => {
+    const { messages } = await pg.execProtocol(protocol.serialize.query(sql));
+    const complete = messages.findLast((message) => message.name === 'commandComplete');
+    return (complete as { text?: string } | undefined)?.text;
+  };
+  const inTransaction = (tx: number) => {
+    if (!open.has(tx)) throw new Error(`transaction ${tx} is not open`);
+  };
+
   const handle = async (request: HostRequest): Promise<Omit<HostMessage & { ok: true }, 'id' | 'ok'>> => {
     switch (request.op) {
       case 'query': {
         const { tx, sql, params } = request;
-        if (tx !== undefined) return { rows: (await inTransaction(tx).query(sql, params)).rows };
-        return { rows: await alone(async () => (await db.query(sql, params)).rows) };
+        if (tx === undefined)
+          return { rows: await alone(async () => (await statements.query(sql, params)).rows) };
+        inTransaction(tx);
+        return { rows: (await statements.query(sql, params)).rows };
       }
       case 'exec':
-        if (request.tx !== undefined) await inTransaction(request.tx).exec(request.sql);
-        else await alone(() => db.exec(request.sql));
+        if (request.tx === undefined) await alone(() => exec(request.sql));
+        else {
+          inTransaction(request.tx);
+          await exec(request.sql);
+        }
         return {};
       case 'read': {
         const release = await takeTurn();
         try {
           await bindSession(request.tenant);
-          return { rows: (await db.query(request.sql, request.params)).rows };
+          return { rows: (await statements.query(request.sql, request.params)).rows };
         } finally {
           release();
         }
       }
-      case 'begin': {
-        const release = await takeTurn();
-        try {
-          await unbindSession();
-        } catch (error) {
-          release();
-          throw error;
-        }
-        return { tx: await begin(db, release, request.setup) };
-      }
+      case 'begin':
+        return { tx: await begin(request.setup) };
       case 'commit':
-      case 'rollback': {
-        const transaction = open.get(request.tx);
-        if (!transaction) throw new Error(`transaction ${request.tx} is not open`);
-        open.delete(request.tx);
-        transaction.decide(request.op === 'commit');
-        try {
-          await transaction.done;
-        } catch (error) {
-          if (!(error instanceof RolledBack)) throw error;
-        }
+      case 'rollback':
+        await end(request.tx, request.op === 'commit');
         return {};
-      }
       case 'close':
-        await alone(() => db.close());
+        await alone(() => pg.close());
         return {};
     }
   };
@@ -124,44 +153,9 @@ async function main() {
   });
   // The server is gone (ended or crashed): close the database cleanly rather than leave it to the kill.
   process.on('disconnect', () => {
-    db.close().finally(() => process.exit(0));
+    (pg.closed ? Promise.resolve() : pg.close()).finally(() => process.exit(0));
   });
   send({ ready: true });
-}
-
-function inTransaction(tx: number): Queryable {
-  const transaction = open.get(tx);
-  if (!transaction) throw new Error(`transaction ${tx} is not open`);
-  return transaction.tx;
-}
-
-/**
- * Starts a transaction in the caller's turn, runs `setup` in it, and resolves with its number (or rejects, the
- * transaction rolled back, if `setup` fails); the turn ends with the transaction.
- */
-function begin(
-  db: Awaited<ReturnType<typeof openPgliteDatabase>>,
-  release: () => void,
-  setup: string | undefined,
-): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const id = nextTransaction++;
-    let started = false;
-    const done = db.transaction(async (tx) => {
-      if (setup) await tx.exec(setup);
-      started = true;
-      const decided = new Promise<boolean>((decide) => {
-        open.set(id, { tx, decide, done });
-      });
-      resolve(id);
-      if (!(await decided)) throw new RolledBack();
-    });
-    done
-      .catch((error: unknown) => {
-        if (!started) reject(error);
-      })
-      .finally(release);
-  });
 }
 
 main().catch((error: unknown) => {

@@ -219,6 +219,29 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own
     expect((await db.query('SELECT note FROM process_test_values WHERE id = 11')).rows).toEqual([]);
   });
 
+  it('a transaction that carries on after a failed statement is rolled back, and its commit fails', async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query('INSERT INTO process_test_values (id, note) VALUES (12, $1)', ['lost']);
+        await tx.query('SELECT 1/0').catch(() => {});
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await db.query('SELECT id FROM process_test_values WHERE id = 12')).rows).toEqual([]);
+    expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('reads after a change of a table see its new columns', async () => {
+    const read = () =>
+      db.readTenant('acme', async (tx) => (await tx.query('SELECT * FROM process_test_counters')).rows);
+    expect(await read()).toEqual([{ tenant_code: 'acme', n: 0 }]);
+    await db.exec(`ALTER TABLE process_test_counters ADD COLUMN label text NOT NULL DEFAULT 'x'`);
+    try {
+      expect(await read()).toEqual([{ tenant_code: 'acme', n: 0, label: 'x' }]);
+    } finally {
+      await db.exec('ALTER TABLE process_test_counters DROP COLUMN label');
+    }
+  });
+
   it('a session bound for reads is unbound before anything else runs', async () => {
     const acme = await db.readTenant(
       'acme',
