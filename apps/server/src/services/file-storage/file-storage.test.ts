@@ -75,6 +75,7 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
       { name: 'notes.txt', bytes: text('hello\n'), type: 'text/plain' },
       { name: 'empty.csv', bytes: new Uint8Array(0), type: 'text/csv' },
       { name: 'data.bin', bytes: randomBytes(70_000), type: 'application/x-custom+raw' },
+      { name: 'Annual report.pdf', bytes: randomBytes(5 * 1024 * 1024 + 3), type: 'application/pdf' },
     ];
     const answer = await uploadFiles(server.url, tokens.bob!, siteIds['ACME-1001']!, files);
     expect(answer.status).toBe(201);
@@ -95,7 +96,7 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
       'SELECT state, blob_key, size FROM uploads WHERE reference_number = ANY($1) ORDER BY size',
       [references],
     );
-    expect(rows.map((r) => r.state)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(rows.map((r) => r.state)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
     // The bytes stored are the bytes sent, under keys the server made up.
     const blobs = createFsBlobStore(path.join(server.config.dataDir, 'blobs'));
     for (const row of rows) {
@@ -106,7 +107,7 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
       "SELECT count(*)::int AS n FROM audit_events WHERE action = $1 AND detail->>'referenceNumber' = ANY($2)",
       [UPLOAD_AUDIT_ACTIONS.receive, references],
     );
-    expect(audit.rows[0]!.n).toBe(4);
+    expect(audit.rows[0]!.n).toBe(5);
   });
 
   it('keeps every hostile name as data, without its control characters', async () => {
