@@ -55,6 +55,10 @@ function buildStrictBodyValidator(
  * provider, then the services (each its own plugin under its own prefix), then the front ends and their SPA
  * fall-back, which must see every other route first.
  */
+/** Fastify takes a hop count as a function (its types have no number form). */
+const trustProxyOf = (setting: Config['trustProxy']) =>
+  typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
     logger: deps.logger ?? { level: deps.config.logLevel },
@@ -64,7 +68,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestTimeout: 3_600_000,
     keepAliveTimeout: 10_000,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names; by default the socket's peer is the client.
+    trustProxy: trustProxyOf(deps.config.trustProxy),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     schemaController: { compilersFactory: { buildValidator: buildStrictBodyValidator as never } },
   }).withTypeProvider<TypeBoxTypeProvider>();

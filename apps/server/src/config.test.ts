@@ -30,6 +30,7 @@ describe('parseConfig', () => {
       uploadGraceSeconds: 86_400,
       uploadRefusedExtensions: DEFAULT_REFUSED_EXTENSIONS,
       loginRateLimit: 10,
+      trustProxy: false,
       logLevel: 'debug',
       seedDemo: true,
     });
@@ -65,6 +66,7 @@ describe('parseConfig', () => {
       UPLOAD_GRACE_SECONDS: '600',
       UPLOAD_REFUSED_EXTENSIONS: 'EXE, .bat,zip',
       LOGIN_RATE_LIMIT: '3',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8',
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'false',
     });
@@ -83,6 +85,7 @@ describe('parseConfig', () => {
       uploadGraceSeconds: 600,
       uploadRefusedExtensions: ['exe', 'bat', 'zip'],
       loginRateLimit: 3,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
       logLevel: 'warn',
       seedDemo: false,
     });
@@ -96,6 +99,11 @@ describe('parseConfig', () => {
     'http://[::1]:9000',
   ])('accepts the issuer %s', (issuer) => {
     expect(parseConfig({ OIDC_ISSUER: issuer }).oidcIssuer).toBe(issuer);
+  });
+
+  test('TRUST_PROXY takes a number of hops too', () => {
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '::1' }).trustProxy).toEqual(['::1']);
   });
 
   const bad: [variable: string, value: string, expected: string][] = [
@@ -126,6 +134,13 @@ describe('parseConfig', () => {
     ['UPLOAD_REFUSED_EXTENSIONS', '*.exe', 'extensions of letters and digits'],
     ['LOGIN_RATE_LIMIT', '0', 'a positive integer'],
     ['SEED_DEMO', 'yes', 'true or false'],
+    ['TRUST_PROXY', 'true', 'false, a number of proxy hops from 1 to 10, or IP addresses'],
+    ['TRUST_PROXY', '0', 'a number of proxy hops from 1 to 10'],
+    ['TRUST_PROXY', '11', 'a number of proxy hops from 1 to 10'],
+    ['TRUST_PROXY', 'proxy.internal', 'IP addresses and CIDR ranges'],
+    ['TRUST_PROXY', '10.0.0.0/33', 'IP addresses and CIDR ranges'],
+    ['TRUST_PROXY', '10.0.0.1,,10.0.0.2', 'IP addresses and CIDR ranges'],
+    ['TRUST_PROXY', '10.0.0.0/8/1', 'IP addresses and CIDR ranges'],
     ['TENANT_CLAIM', 'tenant claim', 'a claim name'],
   ];
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -33,6 +34,25 @@ const httpUrl = (raw: string) => {
   }
 };
 const withoutTrailingSlash = (url: URL) => url.href.replace(/\/+$/, '');
+
+/** An IPv4 or IPv6 address, alone or as a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+const isAddressOrRange = (raw: string) => {
+  const [address = '', prefix, ...rest] = raw.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Which proxies to believe about the client's address: none, a number of hops, or the proxies' own addresses.
+ * Not `true` (every sender believed): then anyone could choose the address the login rate limit counts.
+ */
+const trustedProxies = (raw: string): false | number | string[] | undefined => {
+  if (raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw) >= 1 && Number(raw) <= 10 ? Number(raw) : undefined;
+  const list = raw.split(',').map((part) => part.trim());
+  return list.every(isAddressOrRange) ? list : undefined;
+};
 
 /**
  * Extensions refused on upload by default: what Windows, macOS or a shell would run on a double click, and disk
@@ -187,6 +207,14 @@ export const CONFIG_ENTRIES = {
     default: '10',
     parse: positiveInt,
   }),
+  trustProxy: entry({
+    env: 'TRUST_PROXY',
+    doc: "Reverse proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed, so the login rate limit and the logs see the client: `false`, a number of hops, or the proxies' addresses and CIDR ranges, comma-separated.",
+    expects:
+      'false, a number of proxy hops from 1 to 10, or IP addresses and CIDR ranges separated by commas, such as 10.0.0.0/8,127.0.0.1',
+    default: 'false',
+    parse: trustedProxies,
+  }),
   logLevel: entry({
     env: 'LOG_LEVEL',
     doc: 'Server log level.',
@@ -226,6 +254,7 @@ export interface Config {
   uploadGraceSeconds: Parsed<'uploadGraceSeconds'>;
   uploadRefusedExtensions: Parsed<'uploadRefusedExtensions'>;
   loginRateLimit: Parsed<'loginRateLimit'>;
+  trustProxy: Parsed<'trustProxy'>;
   logLevel: Parsed<'logLevel'>;
   seedDemo: Parsed<'seedDemo'>;
 }

@@ -31,6 +31,10 @@ export async function createEmbeddedIdp({
     secrets,
     onStorageError: (error) => log?.error({ err: error }, 'identity provider: purging expired state failed'),
   });
+  // Behind a proxy that ends TLS the provider must believe its X-Forwarded-Proto, or it refuses to set its
+  // secure cookies over what looks like plain HTTP. Only when TRUST_PROXY names proxies: Fastify, in front,
+  // decides whose addresses count; the provider builds every URL from its configured issuer, not the request.
+  provider.proxy = config.trustProxy !== false;
   return {
     issuer: provider.issuer,
     async register(app) {

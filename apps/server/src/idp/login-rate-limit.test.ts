@@ -27,4 +27,33 @@ describe('the login form with LOGIN_RATE_LIMIT=3', { timeout: 30_000 }, () => {
     // Only the form is limited: the page itself and the provider still answer.
     expect((await openLoginPage(server.url)).status).toBe(200);
   });
+
+  test('a client cannot get a fresh allowance by claiming another address (TRUST_PROXY unset)', async () => {
+    const page = await openLoginPage(server.url);
+    const spoofed = await submitLogin(page, 'alice', 'portico', { 'x-forwarded-for': '198.51.100.7' });
+    expect(spoofed.status).toBe(429);
+  });
+});
+
+describe('the login form behind a trusted proxy (TRUST_PROXY=127.0.0.1, LOGIN_RATE_LIMIT=2)', {
+  timeout: 30_000,
+}, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  test('counts attempts per client address the proxy reports, not per proxy', async () => {
+    const page = await openLoginPage(server.url);
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      expect((await submitLogin(page, 'alice', `guess ${attempt}`, from('203.0.113.1'))).status).toBe(401);
+    }
+    expect((await submitLogin(page, 'alice', 'guess 3', from('203.0.113.1'))).status).toBe(429);
+    // Another client behind the same proxy still has its own allowance.
+    expect((await submitLogin(page, 'alice', 'guess 1', from('203.0.113.2'))).status).toBe(401);
+  });
 });

@@ -17,6 +17,19 @@ export function describeBlobStoreContract(name: string, create: () => Promise<Bl
       expect(await store.stat('acme/one')).toEqual({ size: 11 });
     });
 
+    it('lists the keys of blobs written before a time, and none written after it', async () => {
+      const store = await create();
+      await store.put('acme/listed-1', Readable.from([Buffer.from('a')]));
+      await store.put('globex/nested/listed-2', Readable.from([Buffer.from('b')]));
+      const keys = async (before: Date) => {
+        const found: string[] = [];
+        for await (const key of store.keysWrittenBefore(before)) found.push(key);
+        return found.sort();
+      };
+      expect(await keys(new Date(Date.now() + 60_000))).toEqual(['acme/listed-1', 'globex/nested/listed-2']);
+      expect(await keys(new Date(Date.now() - 60_000))).toEqual([]);
+    });
+
     it('reads an inclusive byte range', async () => {
       const store = await create();
       await store.put('acme/range', Readable.from([Buffer.from('0123456789')]));

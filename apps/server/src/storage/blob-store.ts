@@ -18,4 +18,8 @@ export interface BlobStore {
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<BlobInfo | undefined>;
   delete(key: string): Promise<void>;
+  /** The keys of blobs last written before `before`, in no particular order (to find orphans, orphan-blobs.ts). */
+  keysWrittenBefore(before: Date): AsyncIterable<string>;
+  /** Removes what puts left half-written when the process died, untouched since `before`; answers how many. */
+  removeAbandonedWrites(before: Date): Promise<number>;
 }

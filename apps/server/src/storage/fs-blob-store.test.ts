@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -27,4 +27,27 @@ it('a failed write leaves no temporary file behind either', async () => {
   }
   await expect(store.put('acme/x', Readable.from(broken()))).rejects.toThrow();
   expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
+});
+
+it('removes what a crashed put left in its temporary folder once it is old, and lists no such file as a blob', async () => {
+  const root = await newRoot();
+  const store = createFsBlobStore(root);
+  await store.put('acme/kept', Readable.from([Buffer.from('kept')]));
+  await mkdir(path.join(root, '.tmp'), { recursive: true });
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  await writeFile(path.join(root, '.tmp', 'crashed-put'), 'half a file');
+  await utimes(path.join(root, '.tmp', 'crashed-put'), hourAgo, hourAgo);
+  await writeFile(path.join(root, '.tmp', 'put-in-progress'), 'still arriving');
+  // Not a key the server would make: somebody else's file, never touched.
+  await writeFile(path.join(root, 'README.TXT'), 'not a blob');
+  await utimes(path.join(root, 'README.TXT'), hourAgo, hourAgo);
+
+  const listed: string[] = [];
+  for await (const key of store.keysWrittenBefore(new Date(Date.now() + 60_000))) listed.push(key);
+  expect(listed).toEqual(['acme/kept']);
+
+  expect(await store.removeAbandonedWrites(new Date(Date.now() - 60_000))).toBe(1);
+  expect(await readdir(path.join(root, '.tmp'))).toEqual(['put-in-progress']);
+  expect((await readdir(root)).sort()).toEqual(['.tmp', 'README.TXT', 'acme']);
+  expect(await createFsBlobStore(await newRoot()).removeAbandonedWrites(new Date())).toBe(0);
 });

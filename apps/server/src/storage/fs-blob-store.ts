@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { BlobInfo, BlobStore } from './blob-store.ts';
@@ -64,7 +64,48 @@ export function createFsBlobStore(root: string): BlobStore {
     async delete(key) {
       await rm(pathOf(key), { force: true });
     },
+    async *keysWrittenBefore(before) {
+      for await (const key of walkKeys(root, '')) {
+        const written = await stat(path.join(root, key)).catch(() => undefined);
+        if (written && written.mtime < before) yield key;
+      }
+    },
+    async removeAbandonedWrites(before) {
+      let removed = 0;
+      const names = await readdir(tmpDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const written = await stat(file).catch(() => undefined);
+        if (!written?.isFile() || written.mtime >= before) continue;
+        await rm(file, { force: true });
+        removed++;
+      }
+      return removed;
+    },
   };
+}
+
+/**
+ * Every file under `folder` whose path is a blob key, folder by folder without reading a whole tree at once;
+ * `.tmp` (puts in progress) and anything that is not a key (a file someone put there) are not blobs.
+ */
+async function* walkKeys(root: string, prefix: string): AsyncGenerator<string> {
+  let folder: Awaited<ReturnType<typeof opendir>>;
+  try {
+    folder = await opendir(path.join(root, prefix));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for await (const entry of folder) {
+    if (!prefix && entry.name === '.tmp') continue;
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) yield* walkKeys(root, key);
+    else if (entry.isFile() && KEY_PATTERN.test(key)) yield key;
+  }
 }
 
 /** How far the disk may lag behind a put before the put asks it to catch up (without waiting for it). */

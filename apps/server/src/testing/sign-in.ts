@@ -218,11 +218,16 @@ export interface LoginResult {
 }
 
 /** Fills in and posts the login form of `page`. */
-export async function submitLogin(page: LoginPage, username: string, password: string): Promise<LoginResult> {
+export async function submitLogin(
+  page: LoginPage,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+): Promise<LoginResult> {
   const form = loginFormOf(page);
   const response = await browserFetch(page.flow, form.action, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...form.fields, username, password }).toString(),
   });
   const location = response.headers.get('location');

@@ -12,6 +12,7 @@ import { Type } from 'typebox';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from './file-storage.usecases.ts';
+import { startOrphanBlobSweeper } from './orphan-blobs.ts';
 import { startUploadReaper } from './upload-reaper.ts';
 
 export type FileStorageOptions = Omit<FileStorageDeps, 'config'> & {
@@ -36,7 +37,8 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
   });
 
   const reaper = startUploadReaper(deps.db, deps.blobs, deps.config.uploadGraceSeconds, app.log);
-  app.addHook('onClose', () => reaper.stop());
+  const sweeper = startOrphanBlobSweeper(deps.db, deps.blobs, app.log);
+  app.addHook('onClose', () => Promise.all([reaper.stop(), sweeper.stop()]).then(() => {}));
 
   app.post(
     '/api/files',

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { recordAuditEvents } from '../../files/audit.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { deleteBlobs } from './file-storage.usecases.ts';
+import { type SweepTimer, startSweepTimer } from './sweep-timer.ts';
 
 /** Uploads reaped per sweep; a backlog is worked off over the following sweeps. */
 const BATCH = 500;
@@ -59,39 +60,24 @@ export async function reapExpiredUploads(
   return expired.length;
 }
 
-export interface UploadReaper {
-  /** Stops the timer and waits for a sweep in progress. */
-  stop(): Promise<void>;
-}
-
 /**
- * Sweeps every quarter of the grace period (at least every second, at most every ten minutes) on an unref'd
- * timer, so it never keeps the process alive; sweeps never overlap.
+ * Sweeps every quarter of the grace period (at least every second, at most every ten minutes) on a timer
+ * (sweep-timer.ts).
  */
 export function startUploadReaper(
   db: Database,
   blobs: BlobStore,
   graceSeconds: number,
   log: FastifyBaseLogger,
-): UploadReaper {
+): SweepTimer {
   const intervalMs = Math.min(Math.max((graceSeconds * 1000) / 4, 1000), 10 * 60_000);
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= reapExpiredUploads(db, blobs, graceSeconds, log)
-      .then((count) => {
-        if (count) log.info({ count }, 'expired uploads removed');
-      })
-      .catch((error) => log.error({ err: error }, 'expired uploads could not be removed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(sweep, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startSweepTimer(
+    () =>
+      reapExpiredUploads(db, blobs, graceSeconds, log)
+        .then((count) => {
+          if (count) log.info({ count }, 'expired uploads removed');
+        })
+        .catch((error) => log.error({ err: error }, 'expired uploads could not be removed')),
+    { intervalMs },
+  );
 }
