@@ -29,19 +29,30 @@ export const dateOnlySchema = (description: string) =>
 
 export const FileIdSchema = Type.String({ format: 'uuid', description: 'A file id.' });
 
+/**
+ * The paging, sorting, search and date-range parameters every file list takes (Published and Submitted Files,
+ * the staff's submissions): newest first unless asked otherwise, `search` matching what `searchDescription` says.
+ */
+export const fileListQueryProperties = <const SortField extends string>(
+  sortFields: readonly SortField[],
+  searchDescription: string,
+) => ({
+  limit: Type.Optional(PageLimitSchema),
+  offset: Type.Optional(PageOffsetSchema),
+  sortBy: Type.Optional(Type.Enum(sortFields, { default: 'createdAt' })),
+  sortOrder: Type.Optional(Type.Enum(SORT_ORDERS, { default: 'desc' })),
+  search: Type.Optional(searchTextSchema(searchDescription)),
+  from: Type.Optional(dateOnlySchema('First day (UTC, inclusive) of createdAt.')),
+  to: Type.Optional(dateOnlySchema('Last day (UTC, inclusive) of createdAt.')),
+});
+
 export const PublishedFilesQuerySchema = Type.Object(
   {
     siteId: SiteIdSchema,
     count: Type.Optional(
       Type.Boolean({ description: 'true answers `{ count }` only (the Published Files badge).' }),
     ),
-    limit: Type.Optional(PageLimitSchema),
-    offset: Type.Optional(PageOffsetSchema),
-    sortBy: Type.Optional(Type.Enum(FILE_SORT_FIELDS, { default: 'createdAt' })),
-    sortOrder: Type.Optional(Type.Enum(SORT_ORDERS, { default: 'desc' })),
-    search: Type.Optional(searchTextSchema('the title or file name')),
-    from: Type.Optional(dateOnlySchema('First day (UTC, inclusive) of createdAt.')),
-    to: Type.Optional(dateOnlySchema('Last day (UTC, inclusive) of createdAt.')),
+    ...fileListQueryProperties(FILE_SORT_FIELDS, 'the title or file name'),
   },
   { $id: 'PublishedFilesQuery', additionalProperties: false },
 );
@@ -99,13 +110,7 @@ export type SubmittedFileSortField = (typeof SUBMITTED_FILE_SORT_FIELDS)[number]
 export const SubmittedFilesQuerySchema = Type.Object(
   {
     siteId: SiteIdSchema,
-    limit: Type.Optional(PageLimitSchema),
-    offset: Type.Optional(PageOffsetSchema),
-    sortBy: Type.Optional(Type.Enum(SUBMITTED_FILE_SORT_FIELDS, { default: 'createdAt' })),
-    sortOrder: Type.Optional(Type.Enum(SORT_ORDERS, { default: 'desc' })),
-    search: Type.Optional(searchTextSchema('the title, file name or reference number')),
-    from: Type.Optional(dateOnlySchema('First day (UTC, inclusive) of createdAt.')),
-    to: Type.Optional(dateOnlySchema('Last day (UTC, inclusive) of createdAt.')),
+    ...fileListQueryProperties(SUBMITTED_FILE_SORT_FIELDS, 'the title, file name or reference number'),
   },
   { $id: 'SubmittedFilesQuery', additionalProperties: false },
 );

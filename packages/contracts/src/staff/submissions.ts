@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
-import { dateOnlySchema, FileIdSchema, SORT_ORDERS, SUBMITTED_FILE_SORT_FIELDS } from '../files.ts';
-import { PageLimitSchema, PageOffsetSchema, SiteIdSchema, searchTextSchema } from '../sites.ts';
+import { FileIdSchema, fileListQueryProperties, SUBMITTED_FILE_SORT_FIELDS } from '../files.ts';
+import { SiteIdSchema } from '../sites.ts';
 import { ReferenceNumberSchema, Sha256Schema } from '../uploads.ts';
 import { multiLineTextSchema, nullableDateTime, PersonSchema } from './common.ts';
 
@@ -36,15 +36,10 @@ export const StaffSubmissionsQuerySchema = Type.Object(
           'Any of these statuses; repeat the parameter for several (`status=received&status=in_review`).',
       }),
     ),
-    search: Type.Optional(
-      searchTextSchema('the title, file name, reference number or submitter name or e-mail'),
+    ...fileListQueryProperties(
+      STAFF_SUBMISSION_SORT_FIELDS,
+      'the title, file name, reference number or submitter name or e-mail',
     ),
-    from: Type.Optional(dateOnlySchema('First day (UTC, inclusive) of createdAt.')),
-    to: Type.Optional(dateOnlySchema('Last day (UTC, inclusive) of createdAt.')),
-    limit: Type.Optional(PageLimitSchema),
-    offset: Type.Optional(PageOffsetSchema),
-    sortBy: Type.Optional(Type.Enum(STAFF_SUBMISSION_SORT_FIELDS, { default: 'createdAt' })),
-    sortOrder: Type.Optional(Type.Enum(SORT_ORDERS, { default: 'desc' })),
   },
   { $id: 'StaffSubmissionsQuery', additionalProperties: false },
 );
