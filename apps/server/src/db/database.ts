@@ -27,6 +27,15 @@ export interface Database extends Queryable {
   close(): Promise<void>;
 }
 
+/**
+ * PostgreSQL's refusal to run a prepared statement whose result columns changed since it was prepared (a table
+ * it reads changed shape, SQLSTATE 0A000): prepare it again.
+ */
+export const isStalePreparedStatement = (error: unknown) =>
+  error instanceof Error &&
+  (error as { code?: unknown }).code === '0A000' &&
+  error.message.includes('cached plan must not change result type');
+
 /** The role tenant-bound transactions run as; it owns nothing, so row-level security binds it. */
 export const APP_ROLE = 'portico_app';
 

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { ConfigError } from '../config.ts';
-import { bindTenantSql, type Database, type Queryable, readOnlySessionSql } from './database.ts';
+import {
+  bindTenantSql,
+  type Database,
+  isStalePreparedStatement,
+  type Queryable,
+  readOnlySessionSql,
+} from './database.ts';
 
 // int8 counts and sums as numbers: they stay far below 2^53 here, and both engines then agree on types.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
@@ -40,10 +46,7 @@ async function runPrepared(
   try {
     return await client.query(statement(sql, values));
   } catch (error) {
-    const stale =
-      (error as { code?: unknown }).code === '0A000' &&
-      (error as Error).message.includes('cached plan must not change result type');
-    if (!stale) throw error;
+    if (!isStalePreparedStatement(error)) throw error;
     names.set(sql, `${names.get(sql) ?? 'portico_'}_`);
     if (!retry) throw error;
     return client.query(statement(sql, values));

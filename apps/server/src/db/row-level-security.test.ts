@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThrowawayDatabase, testDatabaseKind } from '../testing/test-database.ts';
-import type { Database } from './database.ts';
+import { APP_ROLE, type Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openDatabase } from './open-database.ts';
 
@@ -109,6 +109,25 @@ describe(`row-level security on ${testDatabaseKind()}`, () => {
         );
       }
     }
+  });
+
+  it('statements prepared before a table changed shape answer with its new shape', async () => {
+    await db.exec(`CREATE TABLE shape_test (id int); INSERT INTO shape_test VALUES (1);
+                   GRANT SELECT ON shape_test TO ${APP_ROLE}`);
+    const read = () =>
+      db.readTenant(
+        'acme',
+        async (tx) => (await tx.query('SELECT * FROM shape_test WHERE id = $1', [1])).rows,
+      );
+    const owner = async () => (await db.query('SELECT * FROM shape_test WHERE id = $1', [1])).rows;
+    for (let i = 0; i < 3; i++) {
+      expect(await read()).toEqual([{ id: 1 }]);
+      expect(await owner()).toEqual([{ id: 1 }]);
+    }
+    await db.exec(`ALTER TABLE shape_test ADD COLUMN label text DEFAULT 'new'`);
+    expect(await read()).toEqual([{ id: 1, label: 'new' }]);
+    expect(await owner()).toEqual([{ id: 1, label: 'new' }]);
+    await db.exec('DROP TABLE shape_test');
   });
 
   it('a tenant code that is not one is refused before any SQL is built from it', async () => {

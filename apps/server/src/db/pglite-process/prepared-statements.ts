@@ -1,6 +1,7 @@
 import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { BackendMessage } from 'pg-protocol/dist/messages.js';
 import { Parser } from 'pg-protocol/dist/parser.js';
+import { isStalePreparedStatement } from '../database.ts';
 
 const { serialize } = protocol;
 
@@ -53,7 +54,7 @@ export class PreparedStatements {
       return await this.#run<T>(prepared, params);
     } catch (error) {
       // A table the statement reads changed shape since it was prepared (a migration): prepare it again, once.
-      if (!isStaleResultType(error)) throw error;
+      if (!isStalePreparedStatement(error)) throw error;
       await this.#forget(sql);
       return this.#run<T>(await this.#prepared(sql), params);
     }
@@ -131,12 +132,6 @@ export class PreparedStatements {
     return messages;
   }
 }
-
-/** PostgreSQL's refusal to run a prepared statement whose result columns changed (SQLSTATE 0A000). */
-const isStaleResultType = (error: unknown) =>
-  error instanceof Error &&
-  (error as { code?: unknown }).code === '0A000' &&
-  error.message.includes('cached plan must not change result type');
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
