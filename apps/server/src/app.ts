@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerErrorHandling(app);
-  await registerSecurity(app, deps.config);
+  await registerSecurity(app, deps.config, deps.db);
   await registerOpenApi(app, deps.config);
   registerHealth(app, deps.db);
 

@@ -2,6 +2,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { type Config, issuerOf } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { databaseRateLimitStore, startRateLimitSweeper } from './database-rate-limit-store.ts';
 
 /**
  * Security headers for every answer. The front ends get a strict Content-Security-Policy: scripts only from
@@ -11,7 +13,7 @@ import { type Config, issuerOf } from '../config.ts';
  * Helmet's middleware is built once and run per request: @fastify/helmet built it anew for every request,
  * parsing the policy each time, which was a fifth of the server's CPU under load (bench/, `list`).
  */
-export async function registerSecurity(app: FastifyInstance, config: Config) {
+export async function registerSecurity(app: FastifyInstance, config: Config, db: Database) {
   const issuerOrigin = new URL(issuerOf(config)).origin;
   const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
@@ -37,6 +39,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config) {
   app.addHook('onRequest', (request, reply, done) => {
     setSecurityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
-  // Routes opt in with `config: { rateLimit: … }`; the login form is the first to do so.
-  await app.register(rateLimit, { global: false });
+  // Routes opt in with `config: { rateLimit: … }`; the login form is the first to do so. The counts live in the
+  // database, so every server on it counts together.
+  // (The plugin's types name the route `path`; at run time it passes the route itself as `routeInfo`.)
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) as never });
+  const sweeper = startRateLimitSweeper(db, app.log);
+  app.addHook('onClose', () => sweeper.stop());
 }

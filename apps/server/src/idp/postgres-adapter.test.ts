@@ -1,30 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Database } from '../db/database.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { createThrowawayDatabase } from '../testing/test-database.ts';
+import { describe, expect, test } from 'vitest';
+import { useTestDatabase } from '../testing/test-database.ts';
 import { createPostgresAdapterFactory } from './postgres-adapter.ts';
 
 describe('the oidc-provider adapter on oidc_payloads', () => {
-  let db: Database;
-  let cleanup: () => Promise<void>;
-  beforeAll(async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-adapter-'));
-    const database = await createThrowawayDatabase();
-    db = await openDatabase({ dataDir, databaseUrl: database.url });
-    cleanup = async () => {
-      await db.close();
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    };
-  }, 60_000);
-  afterAll(async () => {
-    await cleanup?.();
-  });
+  const db = useTestDatabase();
 
-  const adapterFor = (model: string) => createPostgresAdapterFactory(db)(model);
+  const adapterFor = (model: string) => createPostgresAdapterFactory(db())(model);
 
   test('finds what it stored, and updates it in place', async () => {
     const codes = adapterFor('AuthorizationCode');
@@ -90,12 +71,12 @@ describe('the oidc-provider adapter on oidc_payloads', () => {
   });
 
   test('a write now and then purges expired rows', async () => {
-    await db.query(
+    await db().query(
       `INSERT INTO oidc_payloads (model, id, payload, expires_at) VALUES ('Session', 'stale', '{}', now() - interval '1 day')`,
     );
     // A new factory has never purged, so its first write does.
-    await createPostgresAdapterFactory(db)('Session').upsert('fresh', { uid: 'fresh' }, 60);
-    const { rows } = await db.query<{ id: string }>("SELECT id FROM oidc_payloads WHERE model = 'Session'");
+    await createPostgresAdapterFactory(db())('Session').upsert('fresh', { uid: 'fresh' }, 60);
+    const { rows } = await db().query<{ id: string }>("SELECT id FROM oidc_payloads WHERE model = 'Session'");
     expect(rows.map((r) => r.id)).not.toContain('stale');
     expect(rows.map((r) => r.id)).toContain('fresh');
   });

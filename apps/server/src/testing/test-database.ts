@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/open-database.ts';
 
 /** Which engine this test run uses: the Vitest project sets PORTICO_TEST_DB (pglite by default). */
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
@@ -34,5 +40,41 @@ export async function createThrowawayDatabase(): Promise<{ url: string | undefin
         await client.end();
       }
     },
+  };
+}
+
+/**
+ * A migrated database of the engine under test, in a temporary data folder (and, on PostgreSQL, a throwaway
+ * database); `close` closes it and removes both.
+ */
+export async function openTestDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-db-'));
+  const throwaway = await createThrowawayDatabase();
+  const db = await openDatabase({ dataDir, databaseUrl: throwaway.url });
+  return {
+    db,
+    async close() {
+      await db.close();
+      await throwaway.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `openTestDatabase` for a test file or `describe`: opened before its tests, closed after them. Call the answer
+ * inside tests for the database.
+ */
+export function useTestDatabase(): () => Database {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return () => {
+    if (!opened) throw new Error('the test database is opened in beforeAll');
+    return opened.db;
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { type SweepTimer, startSweepTimer } from './sweep-timer.ts';
+import { type SweepTimer, startSweepTimer } from '../../sweep-timer.ts';
 
 /**
  * Blobs nothing points at. A blob is written before the row that names it, so a process that dies (or a

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { recordAuditEvents } from '../../files/audit.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { type SweepTimer, startSweepTimer } from '../../sweep-timer.ts';
 import { deleteBlobs } from './file-storage.usecases.ts';
-import { type SweepTimer, startSweepTimer } from './sweep-timer.ts';
 
 /** Uploads reaped per sweep; a backlog is worked off over the following sweeps. */
 const BATCH = 500;

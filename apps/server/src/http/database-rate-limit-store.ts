@@ -1,0 +1,74 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { type SweepTimer, startSweepTimer } from '../sweep-timer.ts';
+
+type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+interface RouteOptions {
+  routeInfo?: { method?: string | string[]; url?: string };
+}
+
+/**
+ * A store for @fastify/rate-limit that keeps its counters in the database (`rate_limit_hits`, migration 0006)
+ * rather than in each process's memory, so servers behind a load balancer share one count per client and route:
+ * adding replicas does not multiply the sign-in attempts allowed. A fixed window per key, as the plugin's own
+ * stores count; one statement per hit, which increments or starts a new window atomically.
+ */
+export function databaseRateLimitStore(db: Database) {
+  return class DatabaseRateLimitStore {
+    readonly #route: string;
+
+    constructor(options: RouteOptions = {}) {
+      const info = options.routeInfo;
+      this.#route = info ? `${[info.method ?? ''].flat().join(',')} ${info.url ?? ''}` : 'global';
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      db.query<{ hits: number; ttl: number }>(
+        `INSERT INTO rate_limit_hits AS r (key, window_ends_at, hits)
+         VALUES ($1, now() + $2::int * interval '1 millisecond', 1)
+         ON CONFLICT (key) DO UPDATE SET
+           hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE r.hits + 1 END,
+           window_ends_at = CASE WHEN r.window_ends_at <= now() THEN EXCLUDED.window_ends_at
+                                 ELSE r.window_ends_at END
+         RETURNING hits, greatest(0, ceil(extract(epoch FROM r.window_ends_at - now()) * 1000))::int AS ttl`,
+        [this.#keyOf(key), Math.ceil(timeWindow)],
+      ).then(
+        ({ rows }) => callback(null, { current: rows[0]!.hits, ttl: rows[0]!.ttl }),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    read(key: string, callback: Callback) {
+      db.query<{ hits: number; ttl: number }>(
+        `SELECT hits, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int AS ttl
+         FROM rate_limit_hits WHERE key = $1 AND window_ends_at > now()`,
+        [this.#keyOf(key)],
+      ).then(
+        ({ rows }) =>
+          callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }),
+        (error: unknown) => callback(error as Error),
+      );
+    }
+
+    child(routeOptions: RouteOptions) {
+      return new DatabaseRateLimitStore(routeOptions);
+    }
+
+    #keyOf(key: string) {
+      return `${this.#route}|${key}`;
+    }
+  };
+}
+
+/** Removes counters whose window ended an hour ago, every ten minutes (sweep-timer.ts). */
+export function startRateLimitSweeper(db: Database, log: FastifyBaseLogger): SweepTimer {
+  return startSweepTimer(
+    () =>
+      db
+        .query(`DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 hour'`)
+        .then(() => {})
+        .catch((error) => log.error({ err: error }, 'expired rate-limit counters could not be removed')),
+    { intervalMs: 10 * 60_000 },
+  );
+}
