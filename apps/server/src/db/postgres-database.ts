@@ -107,20 +107,20 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
   const readTenant = async <T>(tenantCode: string, fn: (tx: Queryable) => Promise<T>): Promise<T> => {
     const client = await readPool.connect();
     let broken: Error | undefined;
+    // A statement PostgreSQL refused leaves the session as it was; anything else (a lost connection) ends it.
+    const watched = <R>(work: Promise<R>) =>
+      work.catch((error: unknown) => {
+        if (!(error instanceof pg.DatabaseError)) broken = error as Error;
+        throw error;
+      });
     try {
       if (boundTo.get(client) !== tenantCode) {
         boundTo.delete(client);
-        await client.query(readOnlySessionSql(tenantCode));
+        await watched(client.query(readOnlySessionSql(tenantCode)));
         boundTo.set(client, tenantCode);
       }
       return await fn({
-        query: (sql, params) =>
-          runPrepared(client, sql, params, true).catch((error: unknown) => {
-            // A statement PostgreSQL refused leaves the session as it was; anything else (a lost connection)
-            // ends it.
-            if (!(error instanceof pg.DatabaseError)) broken = error as Error;
-            throw error;
-          }) as never,
+        query: (sql, params) => watched(runPrepared(client, sql, params, true)) as never,
         exec: () => Promise.reject(new Error('readTenant runs queries only')),
       });
     } finally {

@@ -15,6 +15,16 @@ interface RouteOptions {
  * stores count; one statement per hit, which increments or starts a new window atomically.
  */
 export function databaseRateLimitStore(db: Database) {
+  /** Milliseconds left in a row's window, never below 0. */
+  const TTL_MS = `greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int AS ttl`;
+  /** The plugin's callbacks, answered from a query for `hits` and `ttl` (no row: nothing counted yet). */
+  const answer = (query: Promise<{ rows: { hits: number; ttl: number }[] }>, callback: Callback) =>
+    query.then(
+      ({ rows }) =>
+        callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }),
+      (error: unknown) => callback(error as Error),
+    );
+
   return class DatabaseRateLimitStore {
     readonly #route: string;
 
@@ -24,30 +34,27 @@ export function databaseRateLimitStore(db: Database) {
     }
 
     incr(key: string, callback: Callback, timeWindow: number) {
-      db.query<{ hits: number; ttl: number }>(
-        `INSERT INTO rate_limit_hits AS r (key, window_ends_at, hits)
-         VALUES ($1, now() + $2::int * interval '1 millisecond', 1)
-         ON CONFLICT (key) DO UPDATE SET
-           hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE r.hits + 1 END,
-           window_ends_at = CASE WHEN r.window_ends_at <= now() THEN EXCLUDED.window_ends_at
-                                 ELSE r.window_ends_at END
-         RETURNING hits, greatest(0, ceil(extract(epoch FROM r.window_ends_at - now()) * 1000))::int AS ttl`,
-        [this.#keyOf(key), Math.ceil(timeWindow)],
-      ).then(
-        ({ rows }) => callback(null, { current: rows[0]!.hits, ttl: rows[0]!.ttl }),
-        (error: unknown) => callback(error as Error),
+      answer(
+        db.query(
+          `INSERT INTO rate_limit_hits AS r (key, window_ends_at, hits)
+           VALUES ($1, now() + $2::int * interval '1 millisecond', 1)
+           ON CONFLICT (key) DO UPDATE SET
+             hits = CASE WHEN r.window_ends_at <= now() THEN 1 ELSE r.hits + 1 END,
+             window_ends_at = CASE WHEN r.window_ends_at <= now() THEN EXCLUDED.window_ends_at
+                                   ELSE r.window_ends_at END
+           RETURNING hits, ${TTL_MS}`,
+          [this.#keyOf(key), Math.ceil(timeWindow)],
+        ),
+        callback,
       );
     }
 
     read(key: string, callback: Callback) {
-      db.query<{ hits: number; ttl: number }>(
-        `SELECT hits, greatest(0, ceil(extract(epoch FROM window_ends_at - now()) * 1000))::int AS ttl
-         FROM rate_limit_hits WHERE key = $1 AND window_ends_at > now()`,
-        [this.#keyOf(key)],
-      ).then(
-        ({ rows }) =>
-          callback(null, rows[0] ? { current: rows[0].hits, ttl: rows[0].ttl } : { current: 0, ttl: 0 }),
-        (error: unknown) => callback(error as Error),
+      answer(
+        db.query(`SELECT hits, ${TTL_MS} FROM rate_limit_hits WHERE key = $1 AND window_ends_at > now()`, [
+          this.#keyOf(key),
+        ]),
+        callback,
       );
     }
 

@@ -3,6 +3,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { type FileHandle, mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { startSweepTimer } from '../sweep-timer.ts';
 import type { BlobInfo, BlobStore } from './blob-store.ts';
 import { openPooledFileStream } from './pooled-file-stream.ts';
 
@@ -122,23 +123,20 @@ const FLUSH_CHECK_MS = 100;
  */
 function flushBehind(file: string, out: WriteStream) {
   let flushedTo = 0;
-  let flushing: Promise<unknown> | undefined;
   let handle: Promise<FileHandle | undefined> | undefined;
-  const timer = setInterval(() => {
-    if (flushing || out.pending || out.bytesWritten - flushedTo < FLUSH_BEHIND_BYTES) return;
-    flushedTo = out.bytesWritten;
-    handle ??= open(file, 'r').catch(() => undefined);
-    flushing = handle
-      .then((h) => h?.datasync())
-      .catch(() => {})
-      .finally(() => {
-        flushing = undefined;
-      });
-  }, FLUSH_CHECK_MS);
+  // A tick while a flush runs is skipped (sweep-timer.ts), so two never overlap.
+  const timer = startSweepTimer(
+    async () => {
+      if (out.pending || out.bytesWritten - flushedTo < FLUSH_BEHIND_BYTES) return;
+      flushedTo = out.bytesWritten;
+      handle ??= open(file, 'r').catch(() => undefined);
+      await handle.then((h) => h?.datasync()).catch(() => {});
+    },
+    { intervalMs: FLUSH_CHECK_MS },
+  );
   return {
     async stop() {
-      clearInterval(timer);
-      await flushing;
+      await timer.stop();
       await (await handle)?.close();
     },
   };

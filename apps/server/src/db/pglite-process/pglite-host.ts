@@ -10,8 +10,8 @@ import { type HostMessage, type HostRequest, toHostError } from './protocol.ts';
  * PGlite is one session, and everything here takes turns on it through one lock: a statement, or a whole
  * transaction from its begin to its commit. Statements with parameters run prepared (prepared-statements.ts).
  * Read-only statements of a tenant (`read`) leave the session bound to that tenant, read-only (and on generic
- * plans, database.ts), so the next read of the same tenant costs one call into PostgreSQL instead of four (begin, bind,
- * statement, commit) and no planning; anything else unbinds the session first.
+ * plans, database.ts), so the next read of the same tenant costs one call into PostgreSQL instead of four
+ * (begin, bind, statement, commit) and no planning; anything else unbinds the session first.
  */
 
 /** After `close` the channel is gone: an answer to a request that raced with it has nobody to go to. */

@@ -68,13 +68,11 @@ export class PreparedStatements {
       return known;
     }
     const name = `portico_${nextName++}`;
-    const { messages } = await this.#pg.execProtocol(
-      concat([
-        serialize.parse({ name, text: sql }),
-        serialize.describe({ type: 'S', name }),
-        serialize.sync(),
-      ]),
-    );
+    const messages = await this.#exchange([
+      serialize.parse({ name, text: sql }),
+      serialize.describe({ type: 'S', name }),
+      serialize.sync(),
+    ]);
     const description = messages.find((message) => message.name === 'parameterDescription') as
       | { dataTypeIDs: number[] }
       | undefined;
