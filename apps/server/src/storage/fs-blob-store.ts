@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { type FileHandle, mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { startSweepTimer } from '../sweep-timer.ts';
 import type { BlobInfo, BlobStore } from './blob-store.ts';
+import { DurableFileWriter } from './durable-file-writer.ts';
 import { openPooledFileStream } from './pooled-file-stream.ts';
-
-/** Bytes a put may hold while the disk catches up; more lets one writev take many socket chunks at once. */
-const WRITE_BUFFER_BYTES = 256 * 1024;
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
 
@@ -30,22 +26,11 @@ export function createFsBlobStore(root: string): BlobStore {
       await mkdir(path.dirname(target), { recursive: true });
       const tmp = path.join(tmpDir, randomUUID());
       try {
-        const out = createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BUFFER_BYTES });
-        const flusher = flushBehind(tmp, out);
-        try {
-          await pipeline(body, out);
-        } finally {
-          await flusher.stop();
-        }
-        const handle = await open(tmp, 'r+');
-        try {
-          await handle.sync();
-        } finally {
-          await handle.close();
-        }
+        const out = new DurableFileWriter(tmp);
+        await pipeline(body, out);
         await rename(tmp, target);
         await syncFolder(path.dirname(target));
-        return { size: (await stat(target)).size };
+        return { size: out.bytesWritten };
       } catch (error) {
         await rm(tmp, { force: true });
         throw error;
@@ -107,39 +92,6 @@ async function* walkKeys(root: string, prefix: string): AsyncGenerator<string> {
     if (entry.isDirectory()) yield* walkKeys(root, key);
     else if (entry.isFile() && KEY_PATTERN.test(key)) yield key;
   }
-}
-
-/** How far the disk may lag behind a put before the put asks it to catch up (without waiting for it). */
-const FLUSH_BEHIND_BYTES = 32 * 1024 * 1024;
-const FLUSH_CHECK_MS = 100;
-
-/**
- * Flushes a file to disk behind a stream that is writing it. A blob must be on disk before its row is committed,
- * and flushing a whole 1 GiB file only at its end made the upload wait for all of it at once (a fifth of an
- * upload's time, bench/ `upload`). So while bytes arrive, every `FLUSH_BEHIND_BYTES` one `fdatasync` runs in the
- * thread pool on a handle of its own (a flush covers the file, whichever descriptor wrote it), never two at once,
- * and the writing does not wait for it. The put's final `fsync` then has only the tail left to flush, and decides:
- * a failure here is ignored because it shows again there.
- */
-function flushBehind(file: string, out: WriteStream) {
-  let flushedTo = 0;
-  let handle: Promise<FileHandle | undefined> | undefined;
-  // A tick while a flush runs is skipped (sweep-timer.ts), so two never overlap.
-  const timer = startSweepTimer(
-    async () => {
-      if (out.pending || out.bytesWritten - flushedTo < FLUSH_BEHIND_BYTES) return;
-      flushedTo = out.bytesWritten;
-      handle ??= open(file, 'r').catch(() => undefined);
-      await handle.then((h) => h?.datasync()).catch(() => {});
-    },
-    { intervalMs: FLUSH_CHECK_MS },
-  );
-  return {
-    async stop() {
-      await timer.stop();
-      await (await handle)?.close();
-    },
-  };
 }
 
 /**

@@ -123,9 +123,6 @@ const HEAD_BYTES = 4096;
  * Fails the stream, and so the blob write behind it, the moment the file grows past `maxBytes` or turns out to
  * be a program: nothing more is read and nothing is kept.
  */
-/** What each stage of an upload (form parser, meter, blob write) may buffer before it pushes back. */
-export const UPLOAD_BUFFER_BYTES = 1024 * 1024;
-
 export class UploadMeter extends Transform {
   size = 0;
   private readonly hash = createHash('sha256');
