@@ -48,7 +48,7 @@ export function readSettings(): BenchSettings {
   const scale = positiveNumber('BENCH_SCALE', 1);
   return {
     scale,
-    repeat: Math.max(1, Math.round(positiveNumber('BENCH_REPEAT', 3))),
+    repeat: Math.max(1, Math.round(positiveNumber('BENCH_REPEAT', 5))),
     loadSeconds: positiveNumber('BENCH_SECONDS', Math.max(3, Math.round(10 * Math.min(1, scale)))),
     logLevel: process.env.BENCH_LOG_LEVEL || 'warn',
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
