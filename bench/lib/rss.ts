@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { startSweepTimer } from '../../apps/server/src/sweep-timer.ts';
 
 /** VmRSS and VmHWM of a process, in KiB as /proc reports them ("kB"). */
 export async function readMemory(pid: number): Promise<{ rssKiB: number; hwmKiB: number }> {
@@ -25,28 +26,25 @@ export interface RssSampler {
   stop(): Promise<{ peakSampledBytes: number; hwmBytes: number; samples: number; startBytes: number }>;
 }
 
-/** Samples VmRSS every `intervalMs` until stopped. */
+/** Samples VmRSS every `intervalMs` until stopped (on the server's own never-overlapping timer). */
 export async function sampleRss(pid: number, intervalMs = 50): Promise<RssSampler> {
   const start = await readMemory(pid);
   let peak = start.rssKiB;
   let samples = 1;
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    readMemory(pid)
-      .then((m) => {
-        peak = Math.max(peak, m.rssKiB);
-        samples++;
-      })
-      .catch(() => {})
-      .finally(() => {
-        busy = false;
-      });
-  }, intervalMs);
+  const timer = startSweepTimer(
+    () =>
+      readMemory(pid).then(
+        (m) => {
+          peak = Math.max(peak, m.rssKiB);
+          samples++;
+        },
+        () => {},
+      ),
+    { intervalMs },
+  );
   return {
     async stop() {
-      clearInterval(timer);
+      await timer.stop();
       const end = await readMemory(pid);
       peak = Math.max(peak, end.rssKiB);
       return {
