@@ -82,6 +82,29 @@ async function injectAxe(page: Page) {
   await page.addScriptTag({ url });
 }
 
+/**
+ * Waits (up to 2 s) for the page's finite animations to finish; endless ones (a spinner) are not waited for.
+ * Axe reads colours as painted, and an element caught mid-fade (a tooltip or a message coming or going) has
+ * colours it never keeps: one read once as white on #aaaaaa, failing the contrast rule.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    // The page's own types: this project's Node-side TypeScript has no DOM library.
+    interface PageAnimation {
+      effect: { getComputedTiming(): { endTime?: number | string } } | null;
+      finished: Promise<unknown>;
+    }
+    const { document } = globalThis as unknown as { document: { getAnimations(): PageAnimation[] } };
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)));
+    await Promise.race([
+      Promise.allSettled(ending.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+}
+
 interface AxeViolation {
   id: string;
   impact?: string | null;
@@ -97,6 +120,7 @@ interface AxeViolation {
 export async function expectNoSeriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in globalThis);
   if (!loaded) await injectAxe(page);
+  await settleAnimations(page);
   const violations = await page.evaluate(async () => {
     const { axe } = globalThis as unknown as {
       axe: { run(options: object): Promise<{ violations: AxeViolation[] }> };
