@@ -87,19 +87,16 @@ export class DurableFileWriter extends Writable {
   override _final(done: Done) {
     this.writeHeld((error) => {
       if (error) return done(error);
-      // After a flush behind that may still run: the fsync then covers everything, and the file can be closed.
-      this.afterRunning(() =>
-        this.run(
-          (finished) => fsync(this.fd, finished),
-          (syncError) => (syncError ? done(syncError) : this.closeFile(done)),
-        ),
+      this.run(
+        (finished) => fsync(this.fd, finished),
+        (syncError) => (syncError ? done(syncError) : this.closeFile(done)),
       );
     });
   }
 
   override _destroy(error: Error | null, done: Done) {
     this.held = [];
-    this.afterRunning(() => this.closeFile((closeError) => done(error ?? closeError)));
+    this.closeFile((closeError) => done(error ?? closeError));
   }
 
   private hold(chunk: Buffer) {
@@ -136,7 +133,7 @@ export class DurableFileWriter extends Writable {
     next();
   }
 
-  /** Starts an `fdatasync` when the disk lags `FLUSH_BEHIND_BYTES` behind; a failure shows again in the fsync. */
+  /** Starts an `fdatasync` once the disk lags `FLUSH_BEHIND_BYTES`; a failure shows again in the fsync. */
   private flushBehind() {
     if (this.flushing || this.bytesWritten - this.flushedTo < FLUSH_BEHIND_BYTES) return;
     this.flushedTo = this.bytesWritten;
@@ -166,12 +163,15 @@ export class DurableFileWriter extends Writable {
     else then();
   }
 
+  /** Closes the file once no call on it runs: a flush behind may outlast the last write, even the fsync. */
   private closeFile(done: Done) {
-    const fd = this.fd;
-    this.fd = -1;
-    if (fd < 0) return done();
-    filesOpen--;
-    close(fd, (error) => done(error));
+    this.afterRunning(() => {
+      const fd = this.fd;
+      this.fd = -1;
+      if (fd < 0) return done();
+      filesOpen--;
+      close(fd, (error) => done(error));
+    });
   }
 }
 

@@ -75,8 +75,8 @@ export function createFsBlobStore(root: string): BlobStore {
 }
 
 /**
- * Every file under `folder` whose path is a blob key, folder by folder without reading a whole tree at once;
- * `.tmp` (puts in progress) and anything that is not a key (a file someone put there) are not blobs.
+ * Every file under `root/prefix` whose path is a blob key, folder by folder without reading a whole tree at
+ * once; `.tmp` (puts in progress) and anything that is not a key (a file someone put there) are not blobs.
  */
 async function* walkKeys(root: string, prefix: string): AsyncGenerator<string> {
   let folder: Awaited<ReturnType<typeof opendir>>;
