@@ -2,6 +2,7 @@ import type { FileAreaSettingKey, Site } from '@portico/contracts';
 import type { TenantScope } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { SiteSettingsCache } from '../services/portal/site-settings-cache.ts';
 import { findVisibleSite } from '../services/portal/sites.repository.ts';
 
 export type FileDirection = 'published' | 'submitted';
@@ -38,11 +39,27 @@ export const fileNotFound = () =>
  */
 export function assertClientAllowed(
   scope: TenantScope,
-  site: Site,
+  site: Pick<Site, 'fileAreaSettings'>,
   flag: FileAreaSettingKey,
   refusal: string,
 ) {
   if (!scope.user.isStaff && !site.fileAreaSettings[flag]) throw new AppError('settings.forbidden', refusal);
+}
+
+/**
+ * For a list of a site's files, once the site is known to be visible: clients need the site's `portalFilesView`
+ * (its settings as the cache has them); the firm's staff always see the files, so their settings are not read.
+ */
+export async function assertClientsSeeFiles(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  settings: SiteSettingsCache,
+  refusal: string,
+) {
+  if (scope.user.isStaff) return;
+  const fileAreaSettings = await settings.settingsOf(tx, scope.tenantCode, siteId);
+  assertClientAllowed(scope, { fileAreaSettings }, 'portalFilesView', refusal);
 }
 
 /** Clients need `portalFilesView` (which shows them the site's files at all) and `internalFilesDownload`. */

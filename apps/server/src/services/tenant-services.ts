@@ -13,6 +13,7 @@ import { masterDataRoutes } from './master-data/master-data.routes.ts';
 import { masterDataStaffRoutes } from './master-data/master-data.staff.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { portalStaffRoutes } from './portal/portal.staff.routes.ts';
+import { createSiteSettingsCache } from './portal/site-settings-cache.ts';
 import { userRoutes } from './user/user.routes.ts';
 import { userStaffRoutes } from './user/user.staff.routes.ts';
 
@@ -24,6 +25,7 @@ import { userStaffRoutes } from './user/user.staff.routes.ts';
 export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const { config, db, blobs, verifier } = deps;
   const callers = createCallerCache();
+  const settings = createSiteSettingsCache();
   app.addHook('onRequest', requireTenantPrincipal(verifier));
   app.addHook(
     'onRequest',
@@ -38,14 +40,14 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
 
   await app.register(userRoutes, { prefix: '/user', db });
   await app.register(masterDataRoutes, { prefix: '/master-data', db });
-  await app.register(portalRoutes, { prefix: '/portal', db, blobs });
-  await app.register(fileManagementRoutes, { prefix: '/file-management', db, blobs });
+  await app.register(portalRoutes, { prefix: '/portal', db, blobs, settings });
+  await app.register(fileManagementRoutes, { prefix: '/file-management', db, blobs, settings });
   await app.register(fileStorageRoutes, { prefix: '/file-storage', db, blobs, config });
 
   // The control panel's routes (`{service}/api/staff/…`): staff of the tenant only, each plugin behind requireStaff.
   await app.register(userStaffRoutes, { prefix: '/user', db });
   await app.register(auditStaffRoutes, { prefix: '/user', db });
   await app.register(masterDataStaffRoutes, { prefix: '/master-data', db });
-  await app.register(portalStaffRoutes, { prefix: '/portal', db, blobs, callers });
+  await app.register(portalStaffRoutes, { prefix: '/portal', db, blobs, callers, settings });
   await app.register(fileManagementStaffRoutes, { prefix: '/file-management', db, blobs });
 };

@@ -14,6 +14,16 @@ import { type HostMessage, type HostRequest, toHostError } from './protocol.ts';
  * (begin, bind, statement, commit) and no planning; anything else unbinds the session first.
  */
 
+/**
+ * Reads prefer index scans here. In PGlite every sequential scan first asks the file system for the table's size
+ * (PostgreSQL's smgrnblocks: an lseek that Emscripten's NODEFS turns into a synchronous fstat through JavaScript),
+ * again at every rescan of a correlated subquery, a cost PostgreSQL's planner does not know of; on the small tables
+ * a request reads (a site's members, the caller's downloads for the "New" marker) that was a tenth of the list
+ * page's database time (bench/, `list`). A read with no usable index still scans the table.
+ */
+const PREFER_INDEXES = 'SET enable_seqscan = off';
+const RESET_PREFER_INDEXES = 'RESET enable_seqscan';
+
 /** After `close` the channel is gone: an answer to a request that raced with it has nobody to go to. */
 const send = (message: HostMessage) => {
   if (process.connected) process.send?.(message);
@@ -48,12 +58,12 @@ async function main() {
   const bindSession = async (tenant: string) => {
     if (boundTo === tenant) return;
     boundTo = null;
-    await exec(readOnlySessionSql(tenant));
+    await exec(`${readOnlySessionSql(tenant)}; ${PREFER_INDEXES}`);
     boundTo = tenant;
   };
   const unbindSession = async () => {
     if (boundTo === undefined) return;
-    await exec(UNBIND_SESSION_SQL);
+    await exec(`${UNBIND_SESSION_SQL}; ${RESET_PREFER_INDEXES}`);
     boundTo = undefined;
   };
   /** Runs `work` in a turn of its own on an unbound session. */

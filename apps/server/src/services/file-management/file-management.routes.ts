@@ -16,14 +16,16 @@ import type { Database } from '../../db/database.ts';
 import { clientFiles, serveFileDownload, serveFileZip } from '../../files/file-transfer.ts';
 import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { SiteSettingsCache } from '../portal/site-settings-cache.ts';
 import { countPublishedFiles, listPublishedFiles } from './published-files.repository.ts';
 
 /** The file-management service: the files the firm published to a site. */
-export const fileManagementRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
-  app,
-  deps,
-) => {
-  const { db } = deps;
+export const fileManagementRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  blobs: BlobStore;
+  settings: SiteSettingsCache;
+}> = async (app, deps) => {
+  const { db, settings } = deps;
 
   app.get(
     '/api/files/published-files',
@@ -45,14 +47,14 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<{ db: Database; blo
       const scope = tenantScopeOf(request);
       const { siteId, count, search, from, to } = request.query;
       const filter = { siteId, search, from, to };
-      if (count) return { count: await countPublishedFiles(db, scope, filter) };
+      if (count) return { count: await countPublishedFiles(db, settings, scope, filter) };
       const {
         limit = LIMITS.siteListPageSize,
         offset = 0,
         sortBy = 'createdAt',
         sortOrder = 'desc',
       } = request.query;
-      return listPublishedFiles(db, scope, filter, { limit, offset, sortBy, sortOrder });
+      return listPublishedFiles(db, settings, scope, filter, { limit, offset, sortBy, sortOrder });
     },
   );
 

@@ -225,10 +225,18 @@ describe('GET published-files (the Published Files table)', () => {
 describe('portalFilesView', () => {
   it("turned off for a site, refuses that site's clients with 403 settings.forbidden, not the firm's staff", async () => {
     const site = siteIds['ACME-1001']!;
-    await server.db.query(
-      "INSERT INTO file_area_settings (tenant_code, site_id, settings) VALUES ('acme', $1, $2)",
-      [site, JSON.stringify({ portalFilesView: false })],
-    );
+    // Seen once as it was, then changed as the firm's staff change it: the change bites on the very next call.
+    expect((await publishedFiles(tokens.bob!, `siteId=${site}`)).status).toBe(200);
+    const siteSettings = (method: string, body?: unknown) =>
+      fetch(`${server.url}/t/acme/portal/api/staff/sites/${site}/file-area-settings`, {
+        method,
+        headers: {
+          authorization: `Bearer ${tokens.carol}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    expect((await siteSettings('PATCH', { portalFilesView: false })).status).toBe(200);
     try {
       for (const query of [`count=true&siteId=${site}`, `siteId=${site}`]) {
         const bob = await publishedFiles(tokens.bob!, query);
@@ -238,7 +246,7 @@ describe('portalFilesView', () => {
       // The override is the site's alone.
       expect((await count(tokens.alice!, siteIds['ACME-1002']!)).body).toEqual({ count: 2 });
     } finally {
-      await server.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [site]);
+      expect((await siteSettings('DELETE')).status).toBe(200);
     }
     expect((await count(tokens.bob!, site)).body).toEqual({ count: 3 });
   });

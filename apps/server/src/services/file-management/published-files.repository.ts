@@ -3,15 +3,15 @@ import {
   type FileSortField,
   type PublishedFile,
   type PublishedFileList,
-  type Site,
   type SortOrder,
 } from '@portico/contracts';
 import type { TenantScope } from '../../auth/current-user.ts';
-import type { Database, Queryable } from '../../db/database.ts';
-import { assertClientAllowed } from '../../files/file-access.ts';
+import type { Database } from '../../db/database.ts';
+import { assertClientsSeeFiles } from '../../files/file-access.ts';
 import { siteCounterColumn, totalForPage } from '../../files/list-total.ts';
 import { AppError } from '../../http/app-error.ts';
-import { containsPattern, findVisibleSite } from '../portal/sites.repository.ts';
+import type { SiteSettingsCache } from '../portal/site-settings-cache.ts';
+import { containsPattern, readVisibleSiteRows } from '../portal/sites.repository.ts';
 
 export interface PublishedFileFilter {
   siteId: string;
@@ -47,20 +47,7 @@ interface FileRow {
   is_new: boolean;
 }
 
-/**
- * The site, if the caller sees it, and whether they may see its published files: the tenant's and the site's
- * `portalFilesView` govern what clients see in the portal; the firm's staff always see what they publish.
- */
-async function readableSite(tx: Queryable, scope: TenantScope, siteId: string): Promise<Site> {
-  const site = await findVisibleSite(tx, scope, siteId);
-  assertClientAllowed(
-    scope,
-    site,
-    'portalFilesView',
-    'Published files are not shown for this site (portalFilesView).',
-  );
-  return site;
-}
+const PUBLISHED_FILES_HIDDEN = 'Published files are not shown for this site (portalFilesView).';
 
 /** WHERE over `files f` with its parameters; `$1` is the tenant, `$2` the site. */
 function filterSql(scope: TenantScope, filter: PublishedFileFilter) {
@@ -96,65 +83,72 @@ function checkRange(filter: PublishedFileFilter) {
 const isFiltered = (filter: PublishedFileFilter) => Boolean(filter.search || filter.from || filter.to);
 
 /**
- * How many published files of the site match: with no search or date filter, the site's counter (`file_counts`,
- * kept exact by triggers on `files`, migration 0005), one row instead of a count over every file of the site; a
- * filtered query counts its (narrower) rows.
+ * How many published files of the site match, as one row `n` (numbered for `readVisibleSiteRows`): with no search or
+ * date filter, the site's counter (`file_counts`, kept exact by triggers on `files`, migration 0005), one row
+ * instead of a count over every file of the site; a filtered query counts its (narrower) rows.
  */
-async function countMatching(tx: Queryable, scope: TenantScope, filter: PublishedFileFilter) {
+function countSql(scope: TenantScope, filter: PublishedFileFilter) {
   if (!isFiltered(filter)) {
-    const { rows } = await tx.query<{ n: number }>(
-      `SELECT n::int AS n FROM file_counts WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published'`,
-      [scope.tenantCode, filter.siteId],
-    );
-    return rows[0]?.n ?? 0;
+    return {
+      sql: `SELECT 1 AS ord, n::int AS n FROM file_counts
+            WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published'`,
+      params: [scope.tenantCode, filter.siteId],
+    };
   }
   const { where, params } = filterSql(scope, filter);
-  const { rows } = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM files f WHERE ${where}`,
-    params,
-  );
-  return rows[0]?.n ?? 0;
+  return { sql: `SELECT 1 AS ord, count(*)::int AS n FROM files f WHERE ${where}`, params };
 }
 
 /** How many published files of a site match; the Published Files badge asks with no filter but the site. */
 export async function countPublishedFiles(
   db: Database,
+  settings: SiteSettingsCache,
   scope: TenantScope,
   filter: PublishedFileFilter,
 ): Promise<number> {
   checkRange(filter);
   return db.readTenant(scope.tenantCode, async (tx) => {
-    await readableSite(tx, scope, filter.siteId);
-    return countMatching(tx, scope, filter);
+    const [count] = await readVisibleSiteRows<{ n: number }>(tx, scope, countSql(scope, filter));
+    await assertClientsSeeFiles(tx, scope, filter.siteId, settings, PUBLISHED_FILES_HIDDEN);
+    return count?.n ?? 0;
   });
 }
 
-/** One page of a site's published files, with `isNew` meaning the caller has not downloaded it yet. */
+/**
+ * One page of a site's published files, with `isNew` meaning the caller has not downloaded it yet: the site's
+ * visibility and the page in one statement (`readVisibleSiteRows`), then the settings' gate for clients.
+ */
 export async function listPublishedFiles(
   db: Database,
+  settings: SiteSettingsCache,
   scope: TenantScope,
   filter: PublishedFileFilter,
   page: PublishedFilePage,
 ): Promise<PublishedFileList> {
   checkRange(filter);
   return db.readTenant(scope.tenantCode, async (tx) => {
-    await readableSite(tx, scope, filter.siteId);
     const { where, params } = filterSql(scope, filter);
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const order = `${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}`;
     const n = params.length;
-    const { rows } = await tx.query<FileRow & { site_file_count?: number }>(
-      `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at,
+    const rows = await readVisibleSiteRows<FileRow & { site_file_count?: number }>(tx, scope, {
+      sql: `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at,
               NOT EXISTS (SELECT 1 FROM audit_events a
                           WHERE a.tenant_code = f.tenant_code AND a.file_id = f.id
-                            AND a.user_id = $${n + 1} AND a.action = $${n + 2}) AS is_new
+                            AND a.user_id = $${n + 1} AND a.action = $${n + 2}) AS is_new,
+              row_number() OVER (ORDER BY ${order})::int AS ord
               ${isFiltered(filter) ? '' : `, ${siteCounterColumn('published')}`}
-       FROM files f
-       WHERE ${where}
-       ORDER BY ${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}
-       LIMIT $${n + 3} OFFSET $${n + 4}`,
-      [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, page.limit, page.offset],
-    );
-    const total = await totalForPage(rows, page, () => countMatching(tx, scope, filter));
+            FROM files f
+            WHERE ${where}
+            ORDER BY ${order}
+            LIMIT $${n + 3} OFFSET $${n + 4}`,
+      params: [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, page.limit, page.offset],
+    });
+    await assertClientsSeeFiles(tx, scope, filter.siteId, settings, PUBLISHED_FILES_HIDDEN);
+    const total = await totalForPage(rows, page, async () => {
+      const { sql, params } = countSql(scope, filter);
+      return (await tx.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
+    });
     return { records: rows.map(toPublishedFile), totalRecordCount: total };
   });
 }

@@ -21,7 +21,8 @@ import {
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: file-area settings'], security: [{ bearer: [] }] };
 const AT_ONCE =
-  ' Clients see the effect at their next call (`GET api/sites`, downloads, uploads), with no new token.';
+  ' Clients see the effect at their next call (`GET api/sites`, lists, downloads, uploads), with no new token ' +
+  '(through another server of the same database, within 5 seconds).';
 
 /** The File-area settings page: the tenant's defaults and each site's overrides of every fileAreaSettings flag. */
 export const fileAreaSettingsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (

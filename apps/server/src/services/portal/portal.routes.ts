@@ -13,15 +13,17 @@ import {
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { SiteSettingsCache } from './site-settings-cache.ts';
 import { countSiteRecords, listSites } from './sites.repository.ts';
 import { submittedFilesRoutes } from './submitted-files.routes.ts';
 
 /** The portal service: the sites a caller works in and what they hold. */
-export const portalRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
-  app,
-  { db, blobs },
-) => {
-  await app.register(submittedFilesRoutes, { db, blobs });
+export const portalRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  blobs: BlobStore;
+  settings: SiteSettingsCache;
+}> = async (app, { db, blobs, settings }) => {
+  await app.register(submittedFilesRoutes, { db, blobs, settings });
 
   app.get(
     '/api/sites',

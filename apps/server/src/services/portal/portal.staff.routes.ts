@@ -5,6 +5,7 @@ import { requireStaff } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fileAreaSettingsStaffRoutes } from './file-area-settings.staff.routes.ts';
+import type { SiteSettingsCache } from './site-settings-cache.ts';
 import { sitesStaffRoutes } from './sites.staff.routes.ts';
 import { submissionsStaffRoutes } from './submissions.staff.routes.ts';
 
@@ -16,12 +17,16 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
   db: Database;
   blobs: BlobStore;
   callers: CallerCache;
-}> = async (app, { db, blobs, callers }) => {
+  settings: SiteSettingsCache;
+}> = async (app, { db, blobs, callers, settings }) => {
   app.addHook('onRequest', requireStaff);
-  // Sites and their members decide who is a client of the tenant: a change is seen by the next request.
+  // Sites, their members and their settings decide who is a client of the tenant and what clients may do: a change
+  // is seen by the next request.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      callers.forgetTenant(tenantScopeOf(request).tenantCode);
+      const { tenantCode } = tenantScopeOf(request);
+      callers.forgetTenant(tenantCode);
+      settings.forgetTenant(tenantCode);
     }
   });
   await app.register(sitesStaffRoutes, { db });

@@ -22,13 +22,18 @@ interface SiteRow {
 export const containsPattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Which sites of the tenant a caller sees, as a WHERE fragment over `alias` with the parameters of
- * `visibilityParams` as $1..$3: staff see every site that is not archived, clients the ones they are a member of.
+ * Which sites of the tenant a caller sees, as a WHERE fragment over `alias`: staff see every site that is not
+ * archived, clients the ones they are a member of. `$1` is the tenant; the caller's id and staff flag are the
+ * parameters named (`visibilityParams` gives all three, as `$1`..`$3` by default).
  */
-const visibleSites = (alias: string) => `${alias}.tenant_code = $1 AND ${alias}.archived_at IS NULL
-  AND ($3::boolean OR EXISTS (
+const visibleSites = (
+  alias: string,
+  user = '$2',
+  staff = '$3',
+) => `${alias}.tenant_code = $1 AND ${alias}.archived_at IS NULL
+  AND (${staff}::boolean OR EXISTS (
     SELECT 1 FROM site_members m
-    WHERE m.tenant_code = ${alias}.tenant_code AND m.site_id = ${alias}.id AND m.user_id = $2))`;
+    WHERE m.tenant_code = ${alias}.tenant_code AND m.site_id = ${alias}.id AND m.user_id = ${user}))`;
 const visibilityParams = (scope: TenantScope): unknown[] => [
   scope.tenantCode,
   scope.user.id,
@@ -84,6 +89,40 @@ export async function findVisibleSite(tx: Queryable, scope: TenantScope, siteId:
   );
   if (!rows[0]) throw new AppError('sites.not_found', 'There is no such site, or it is not shared with you.');
   return toSite(rows[0]);
+}
+
+/**
+ * Rows of one site for `readVisibleSiteRows`: a SELECT whose `$1` is the tenant and `$2` the site (`params` begins
+ * with both), with a column `ord` numbering its rows from 1 in the order they are wanted.
+ */
+export interface SiteRowsQuery {
+  sql: string;
+  params: readonly unknown[];
+}
+
+/**
+ * The rows `query` selects of a site, if the caller may see the site (else `sites.not_found`, as
+ * `findVisibleSite`), in one statement: a list page is one round trip to the database instead of two, and its rows
+ * are looked for only once the site is known to be visible (they are joined to it, so none is read for a site the
+ * caller may not see). Joined rows keep no order of their own, hence `ord`.
+ */
+export async function readVisibleSiteRows<Row extends object>(
+  tx: Queryable,
+  scope: TenantScope,
+  query: SiteRowsQuery,
+): Promise<Row[]> {
+  const n = query.params.length;
+  const { rows } = await tx.query<Row & { ord: number | null }>(
+    `SELECT r.*
+     FROM sites s LEFT JOIN LATERAL (${query.sql}) r ON true
+     WHERE ${visibleSites('s', `$${n + 1}`, `$${n + 2}`)} AND s.id = $2
+     ORDER BY r.ord`,
+    [...query.params, scope.user.id, scope.user.isStaff],
+  );
+  const [first] = rows;
+  if (!first) throw new AppError('sites.not_found', 'There is no such site, or it is not shared with you.');
+  // A visible site with no rows joins one row of nulls.
+  return first.ord === null ? [] : rows;
 }
 
 /** How many files a site the caller sees holds, by direction; deleted files never count. */

@@ -1,7 +1,6 @@
 import {
   FILE_AUDIT_ACTIONS,
   type SaveSubmittedFilesBody,
-  type Site,
   type SortOrder,
   type SubmittedFile,
   type SubmittedFileList,
@@ -10,12 +9,13 @@ import {
 import type { TenantScope } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAuditEvents } from '../../files/audit.ts';
-import { assertClientAllowed } from '../../files/file-access.ts';
+import { assertClientAllowed, assertClientsSeeFiles } from '../../files/file-access.ts';
 import { siteCounterColumn, totalForPage } from '../../files/list-total.ts';
 import { AppError } from '../../http/app-error.ts';
 import { uploadsNotFound } from '../file-storage/file-storage.errors.ts';
 import { lockPendingUploads, markUploadsSaved } from '../file-storage/uploads.repository.ts';
-import { containsPattern, findVisibleSite } from './sites.repository.ts';
+import type { SiteSettingsCache } from './site-settings-cache.ts';
+import { containsPattern, findVisibleSite, readVisibleSiteRows } from './sites.repository.ts';
 
 export interface SubmittedFileFilter {
   siteId: string;
@@ -60,20 +60,7 @@ interface SubmittedFileRow {
   submitted_by: string | null;
 }
 
-/**
- * The site, if the caller sees it (else 404), and whether its files are shown to them: clients need the site's
- * `portalFilesView`, as for published files; the firm's staff always see what was submitted to them.
- */
-async function readableSite(tx: Queryable, scope: TenantScope, siteId: string): Promise<Site> {
-  const site = await findVisibleSite(tx, scope, siteId);
-  assertClientAllowed(
-    scope,
-    site,
-    'portalFilesView',
-    'Files are not shown for this site (portalFilesView is off).',
-  );
-  return site;
-}
+const SUBMITTED_FILES_HIDDEN = 'Files are not shown for this site (portalFilesView is off).';
 
 /** WHERE over `files f` with its parameters; `$1` is the tenant, `$2` the site. */
 function filterSql(scope: TenantScope, filter: SubmittedFileFilter) {
@@ -120,26 +107,32 @@ async function countMatching(tx: Queryable, filter: SubmittedFileFilter, where: 
   return rows[0]?.n ?? 0;
 }
 
-/** One page of a site's submitted files (by anyone in the site), with the total across pages. */
+/**
+ * One page of a site's submitted files (by anyone in the site), with the total across pages: the site's
+ * visibility and the page in one statement (`readVisibleSiteRows`), then the settings' gate for clients.
+ */
 export async function listSubmittedFiles(
   db: Database,
+  settings: SiteSettingsCache,
   scope: TenantScope,
   filter: SubmittedFileFilter,
   page: SubmittedFilePage,
 ): Promise<SubmittedFileList> {
   const { where, params } = filterSql(scope, filter);
   return db.readTenant(scope.tenantCode, async (tx) => {
-    await readableSite(tx, scope, filter.siteId);
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
+    const order = `${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}`;
     const n = params.length;
-    const { rows } = await tx.query<SubmittedFileRow & { site_file_count?: number }>(
-      `SELECT ${COLUMNS} ${isFiltered(filter) ? '' : `, ${siteCounterColumn('submitted')}`}
-       FROM files f LEFT JOIN users u ON u.id = f.created_by
-       WHERE ${where}
-       ORDER BY ${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}
-       LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, page.limit, page.offset],
-    );
+    const rows = await readVisibleSiteRows<SubmittedFileRow & { site_file_count?: number }>(tx, scope, {
+      sql: `SELECT ${COLUMNS}, row_number() OVER (ORDER BY ${order})::int AS ord
+              ${isFiltered(filter) ? '' : `, ${siteCounterColumn('submitted')}`}
+            FROM files f LEFT JOIN users u ON u.id = f.created_by
+            WHERE ${where}
+            ORDER BY ${order}
+            LIMIT $${n + 1} OFFSET $${n + 2}`,
+      params: [...params, page.limit, page.offset],
+    });
+    await assertClientsSeeFiles(tx, scope, filter.siteId, settings, SUBMITTED_FILES_HIDDEN);
     const total = await totalForPage(rows, page, () => countMatching(tx, filter, where, params));
     return { records: rows.map(toSubmittedFile), totalRecordCount: total };
   });

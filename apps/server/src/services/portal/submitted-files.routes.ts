@@ -16,14 +16,16 @@ import type { Database } from '../../db/database.ts';
 import { clientFiles, serveFileDownload, serveFileZip } from '../../files/file-transfer.ts';
 import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { SiteSettingsCache } from './site-settings-cache.ts';
 import { listSubmittedFiles, saveSubmittedFiles } from './submitted-files.repository.ts';
 
 /** Submitted Files: what clients sent the firm, saved from their uploads, listed, downloaded and zipped. */
-export const submittedFilesRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
-  app,
-  deps,
-) => {
-  const { db } = deps;
+export const submittedFilesRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  blobs: BlobStore;
+  settings: SiteSettingsCache;
+}> = async (app, deps) => {
+  const { db, settings } = deps;
 
   app.post(
     '/api/files',
@@ -77,6 +79,7 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<{ db: Database; blo
       } = request.query;
       return listSubmittedFiles(
         db,
+        settings,
         tenantScopeOf(request),
         { siteId, search, from, to },
         { limit, offset, sortBy, sortOrder },

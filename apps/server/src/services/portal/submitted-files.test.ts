@@ -448,14 +448,19 @@ describe('isolation and settings of Submitted Files', () => {
     const site = siteIds['ACME-1001']!;
     const pending = (await uploadFiles(server.url, tokens.bob!, site, [{ name: 'p.txt', bytes: text('p') }]))
       .body.files[0]!.referenceNumber;
-    const settings = async (flags: Record<string, boolean>) =>
-      server.db.query(
-        `INSERT INTO file_area_settings (tenant_code, site_id, settings) VALUES ('acme', $1, $2)
-         ON CONFLICT (tenant_code, coalesce(site_id, '00000000-0000-0000-0000-000000000000'::uuid))
-         DO UPDATE SET settings = EXCLUDED.settings`,
-        [site, JSON.stringify(flags)],
-      );
+    // As the firm's staff set them in the control panel; each call replaces the site's overrides.
+    const siteSettings = `/t/acme/portal/api/staff/sites/${site}/file-area-settings`;
+    const settings = async (flags: Record<string, boolean>) => {
+      const cleared = { portalFilesView: null, internalFilesDownload: null, internalFilesUpload: null };
+      const changed = await callJson(server.url, 'PATCH', siteSettings, tokens.carol!, {
+        ...cleared,
+        ...flags,
+      });
+      expect(changed.status).toBe(200);
+    };
     try {
+      // Listed once with the settings as they were: the change below must still bite on the very next call.
+      expect((await list(tokens.bob!, `siteId=${site}`)).status).toBe(200);
       await settings({ portalFilesView: false });
       expect(codeOf(await list(tokens.bob!, `siteId=${site}`))).toEqual([403, 'settings.forbidden']);
       expect(errorOf(await download(tokens.bob!, bobsFile))).toEqual([403, 'settings.forbidden']);
@@ -477,8 +482,9 @@ describe('isolation and settings of Submitted Files', () => {
         'settings.forbidden',
       ]);
     } finally {
-      await server.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [site]);
+      expect((await callJson(server.url, 'DELETE', siteSettings, tokens.carol!)).status).toBe(200);
     }
+    expect((await list(tokens.bob!, `siteId=${site}`)).status).toBe(200);
     expect((await save(tokens.bob!, site, [{ referenceNumber: pending }])).status).toBe(201);
   });
 });
