@@ -6,6 +6,7 @@ import {
   FileZipBodySchema,
   LIMITS,
   PUBLISHED_FILE_COLUMNS,
+  PublishedFileListSchema,
   PublishedFilesQuerySchema,
   type PublishedFilesResponse,
   PublishedFilesResponseSchema,
@@ -18,6 +19,9 @@ import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-resp
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { SiteSettingsCache } from '../portal/site-settings-cache.ts';
 import { countPublishedFiles, listPublishedFiles } from './published-files.repository.ts';
+
+/** Fastify types a schema as a plain record; a TypeBox schema is one at run time. */
+const PAGE_SCHEMA = PublishedFileListSchema as unknown as Record<string, unknown>;
 
 /** The file-management service: the files the firm published to a site. */
 export const fileManagementRoutes: FastifyPluginAsyncTypebox<{
@@ -43,7 +47,7 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: PublishedFilesResponseSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
       },
     },
-    async (request): Promise<PublishedFilesResponse> => {
+    async (request, reply): Promise<PublishedFilesResponse> => {
       const scope = tenantScopeOf(request);
       const { siteId, count, search, from, to } = request.query;
       const filter = { siteId, search, from, to };
@@ -54,7 +58,18 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<{
         sortBy = 'createdAt',
         sortOrder = 'desc',
       } = request.query;
-      return listPublishedFiles(db, settings, scope, filter, { limit, offset, sortBy, sortOrder });
+      const page = await listPublishedFiles(db, settings, scope, filter, {
+        limit,
+        offset,
+        sortBy,
+        sortOrder,
+      });
+      // The page is written by its own schema: the route's union would first validate every record (ids, dates)
+      // only to pick which of its two shapes to write. (Set once the page exists, so errors keep their own.)
+      reply
+        .type('application/json; charset=utf-8')
+        .serializer(reply.compileSerializationSchema(PAGE_SCHEMA, '200'));
+      return page;
     },
   );
 

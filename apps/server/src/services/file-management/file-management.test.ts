@@ -22,7 +22,8 @@ const get = async <T>(path: string, token?: string) => {
   const response = await fetch(`${server.url}${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  return { status: response.status, body: (await response.json()) as T };
+  const type = response.headers.get('content-type');
+  return { status: response.status, type, body: (await response.json()) as T };
 };
 const publishedFiles = <T = PublishedFileList>(token: string, query: string, tenant = 'acme') =>
   get<T>(`/t/${tenant}/file-management/api/files/published-files?${query}`, token);
@@ -45,7 +46,11 @@ afterAll(() => server?.close(), SERVER_TIMEOUT_MS);
 
 describe('GET published-files?count=true (the Published Files badge)', () => {
   it('counts the published files of each site as the demo seeded them', async () => {
-    expect(await count(tokens.bob!, siteIds['ACME-1001']!)).toEqual({ status: 200, body: { count: 3 } });
+    expect(await count(tokens.bob!, siteIds['ACME-1001']!)).toEqual({
+      status: 200,
+      type: 'application/json; charset=utf-8',
+      body: { count: 3 },
+    });
     expect((await count(tokens.alice!, siteIds['ACME-1002']!)).body).toEqual({ count: 2 });
     for (const site of DEMO_SITES) {
       const token = site.tenant === 'acme' ? tokens.carol! : tokens.dave!;
@@ -77,8 +82,8 @@ describe('GET published-files?count=true (the Published Files badge)', () => {
 
 describe('GET published-files (the Published Files table)', () => {
   it('lists a site’s published files, newest first, with what the table shows', async () => {
-    const { status, body } = await publishedFiles(tokens.bob!, `siteId=${siteIds['ACME-1001']}`);
-    expect(status).toBe(200);
+    const { status, type, body } = await publishedFiles(tokens.bob!, `siteId=${siteIds['ACME-1001']}`);
+    expect([status, type]).toEqual([200, 'application/json; charset=utf-8']);
     expect(body.totalRecordCount).toBe(3);
     const expected = [...demoSite('ACME-1001').published].sort((a, b) => a.daysAgo - b.daysAgo);
     expect(body.records.map((f) => [f.title, f.fileName])).toEqual(

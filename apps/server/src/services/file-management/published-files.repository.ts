@@ -153,6 +153,9 @@ export async function listPublishedFiles(
   });
 }
 
+/** Both engines hand timestamps over as Dates; a string would be one a test or a caller built. */
+const isoDate = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
 const toPublishedFile = (row: FileRow): PublishedFile => ({
   id: row.id,
   siteId: row.site_id,
@@ -160,6 +163,6 @@ const toPublishedFile = (row: FileRow): PublishedFile => ({
   fileName: row.file_name,
   contentType: row.content_type,
   size: Number(row.size),
-  createdAt: new Date(row.created_at).toISOString(),
+  createdAt: isoDate(row.created_at),
   isNew: row.is_new,
 });
