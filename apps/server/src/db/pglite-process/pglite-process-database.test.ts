@@ -129,6 +129,23 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own
     expect(literal.rows[0]!.doc).toEqual({ k: [1, { x: null }] });
     expect(literal.rows[0]!.nothing).toBeNull();
 
+    // Arrays, big integers and numerics arrive as PGlite decodes them.
+    const decoded = await db.query<Record<string, unknown>>(
+      `SELECT ARRAY[1, NULL, 3]::int4[] AS ints, ARRAY['a', 'b,"c"']::text[] AS texts,
+              ARRAY['2001-02-03 04:05:06+00']::timestamptz[] AS times, 9007199254740993::int8 AS big,
+              42::int8 AS small, 1.50::numeric AS num, true AS yes, '{}'::jsonb AS empty`,
+    );
+    expect(decoded.rows[0]).toEqual({
+      ints: [1, null, 3],
+      texts: ['a', 'b,"c"'],
+      times: [new Date('2001-02-03T04:05:06Z')],
+      big: 9007199254740993n,
+      small: 42,
+      num: '1.50',
+      yes: true,
+      empty: {},
+    });
+
     // The same inside a transaction and a tenant read.
     const inTx = await db.transaction(
       async (tx) =>
