@@ -6,12 +6,12 @@ import {
   type SortOrder,
 } from '@portico/contracts';
 import type { TenantScope } from '../../auth/current-user.ts';
-import type { Database } from '../../db/database.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { assertClientsSeeFiles } from '../../files/file-access.ts';
 import { siteCounterColumn, totalForPage } from '../../files/list-total.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SiteSettingsCache } from '../portal/site-settings-cache.ts';
-import { containsPattern, readVisibleSiteRows } from '../portal/sites.repository.ts';
+import { containsPattern, findVisibleSite, visibleSiteGuard } from '../portal/sites.repository.ts';
 
 export interface PublishedFileFilter {
   siteId: string;
@@ -83,20 +83,35 @@ function checkRange(filter: PublishedFileFilter) {
 const isFiltered = (filter: PublishedFileFilter) => Boolean(filter.search || filter.from || filter.to);
 
 /**
- * How many published files of the site match, as one row `n` (numbered for `readVisibleSiteRows`): with no search or
- * date filter, the site's counter (`file_counts`, kept exact by triggers on `files`, migration 0005), one row
- * instead of a count over every file of the site; a filtered query counts its (narrower) rows.
+ * How many published files of the site match, as one row `n`, if the caller may see the site (`visibleSiteGuard`;
+ * no row otherwise): with no search or date filter, the site's counter (`file_counts`, kept exact by triggers on
+ * `files`, migration 0005), one row instead of a count over every file of the site; a filtered query counts its
+ * (narrower) rows. A site with no counter row yet has no files.
  */
 function countSql(scope: TenantScope, filter: PublishedFileFilter) {
   if (!isFiltered(filter)) {
+    const guard = visibleSiteGuard(scope, 3);
     return {
-      sql: `SELECT 1 AS ord, n::int AS n FROM file_counts
-            WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published'`,
-      params: [scope.tenantCode, filter.siteId],
+      sql: `SELECT n::int AS n FROM file_counts
+            WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published' AND ${guard.sql}`,
+      params: [scope.tenantCode, filter.siteId, ...guard.params],
     };
   }
   const { where, params } = filterSql(scope, filter);
-  return { sql: `SELECT 1 AS ord, count(*)::int AS n FROM files f WHERE ${where}`, params };
+  const guard = visibleSiteGuard(scope, params.length + 1);
+  return {
+    sql: `SELECT c.n FROM (SELECT count(*)::int AS n FROM files f WHERE ${where}) c WHERE ${guard.sql}`,
+    params: [...params, ...guard.params],
+  };
+}
+
+/** The count of `countSql`; a site the caller may not see answers `sites.not_found`. */
+async function countMatching(tx: Queryable, scope: TenantScope, filter: PublishedFileFilter) {
+  const { sql, params } = countSql(scope, filter);
+  const [counted] = (await tx.query<{ n: number }>(sql, params)).rows;
+  if (counted) return counted.n;
+  await findVisibleSite(tx, scope, filter.siteId);
+  return 0;
 }
 
 /** How many published files of a site match; the Published Files badge asks with no filter but the site. */
@@ -108,15 +123,15 @@ export async function countPublishedFiles(
 ): Promise<number> {
   checkRange(filter);
   return db.readTenant(scope.tenantCode, async (tx) => {
-    const [count] = await readVisibleSiteRows<{ n: number }>(tx, scope, countSql(scope, filter));
+    const count = await countMatching(tx, scope, filter);
     await assertClientsSeeFiles(tx, scope, filter.siteId, settings, PUBLISHED_FILES_HIDDEN);
-    return count?.n ?? 0;
+    return count;
   });
 }
 
 /**
  * One page of a site's published files, with `isNew` meaning the caller has not downloaded it yet: the site's
- * visibility and the page in one statement (`readVisibleSiteRows`), then the settings' gate for clients.
+ * visibility and the page in one statement (`visibleSiteGuard`), then the settings' gate for clients.
  */
 export async function listPublishedFiles(
   db: Database,
@@ -131,24 +146,22 @@ export async function listPublishedFiles(
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}`;
     const n = params.length;
-    const rows = await readVisibleSiteRows<FileRow & { site_file_count?: number }>(tx, scope, {
-      sql: `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at,
+    const guard = visibleSiteGuard(scope, n + 5);
+    const { rows } = await tx.query<FileRow & { site_file_count?: number }>(
+      `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at,
               NOT EXISTS (SELECT 1 FROM audit_events a
                           WHERE a.tenant_code = f.tenant_code AND a.file_id = f.id
-                            AND a.user_id = $${n + 1} AND a.action = $${n + 2}) AS is_new,
-              row_number() OVER (ORDER BY ${order})::int AS ord
+                            AND a.user_id = $${n + 1} AND a.action = $${n + 2}) AS is_new
               ${isFiltered(filter) ? '' : `, ${siteCounterColumn('published')}`}
-            FROM files f
-            WHERE ${where}
-            ORDER BY ${order}
-            LIMIT $${n + 3} OFFSET $${n + 4}`,
-      params: [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, page.limit, page.offset],
-    });
+       FROM files f
+       WHERE ${where} AND ${guard.sql}
+       ORDER BY ${order}
+       LIMIT $${n + 3} OFFSET $${n + 4}`,
+      [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, page.limit, page.offset, ...guard.params],
+    );
+    if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
     await assertClientsSeeFiles(tx, scope, filter.siteId, settings, PUBLISHED_FILES_HIDDEN);
-    const total = await totalForPage(rows, page, async () => {
-      const { sql, params } = countSql(scope, filter);
-      return (await tx.query<{ n: number }>(sql, params)).rows[0]?.n ?? 0;
-    });
+    const total = await totalForPage(rows, page, () => countMatching(tx, scope, filter));
     return { records: rows.map(toPublishedFile), totalRecordCount: total };
   });
 }

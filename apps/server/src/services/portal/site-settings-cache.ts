@@ -9,7 +9,7 @@ import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from './file
  * Why: reading them is two lookups of `file_area_settings` joined to the site, which cost the embedded database
  * a quarter of a Published Files page (bench/, `list`), and they change only when the firm's staff change them.
  * What the cache holds is a gate, not isolation: which sites and files a caller sees is still decided in SQL on
- * every request (`readVisibleSiteRows`). Changes made through this server's staff routes forget the tenant's
+ * every request (`visibleSiteGuard`). Changes made through this server's staff routes forget the tenant's
  * entries at once, as the caller cache's do; a change made through another server or straight in the database
  * is seen within `ttlMs`.
  */

@@ -92,37 +92,19 @@ export async function findVisibleSite(tx: Queryable, scope: TenantScope, siteId:
 }
 
 /**
- * Rows of one site for `readVisibleSiteRows`: a SELECT whose `$1` is the tenant and `$2` the site (`params` begins
- * with both), with a column `ord` numbering its rows from 1 in the order they are wanted.
+ * A condition for a query over one site's rows whose `$1` is the tenant and `$2` the site: true when the caller may
+ * see the site, with the caller's id and staff flag as the parameters numbered from `firstParam`. It names no
+ * column of the query, so PostgreSQL checks it once, before reading any row (a one-time filter): the page and its
+ * visibility are one statement, and no row of a site the caller may not see is read. A guarded query that finds
+ * nothing cannot tell an empty site from one the caller may not see: `findVisibleSite` then tells.
  */
-export interface SiteRowsQuery {
-  sql: string;
-  params: readonly unknown[];
-}
-
-/**
- * The rows `query` selects of a site, if the caller may see the site (else `sites.not_found`, as
- * `findVisibleSite`), in one statement: a list page is one round trip to the database instead of two, and its rows
- * are looked for only once the site is known to be visible (they are joined to it, so none is read for a site the
- * caller may not see). Joined rows keep no order of their own, hence `ord`.
- */
-export async function readVisibleSiteRows<Row extends object>(
-  tx: Queryable,
-  scope: TenantScope,
-  query: SiteRowsQuery,
-): Promise<Row[]> {
-  const n = query.params.length;
-  const { rows } = await tx.query<Row & { ord: number | null }>(
-    `SELECT r.*
-     FROM sites s LEFT JOIN LATERAL (${query.sql}) r ON true
-     WHERE ${visibleSites('s', `$${n + 1}`, `$${n + 2}`)} AND s.id = $2
-     ORDER BY r.ord`,
-    [...query.params, scope.user.id, scope.user.isStaff],
-  );
-  const [first] = rows;
-  if (!first) throw new AppError('sites.not_found', 'There is no such site, or it is not shared with you.');
-  // A visible site with no rows joins one row of nulls.
-  return first.ord === null ? [] : rows;
+export function visibleSiteGuard(scope: TenantScope, firstParam: number) {
+  const user = `$${firstParam}`;
+  const staff = `$${firstParam + 1}`;
+  return {
+    sql: `EXISTS (SELECT 1 FROM sites s WHERE ${visibleSites('s', user, staff)} AND s.id = $2)`,
+    params: [scope.user.id, scope.user.isStaff],
+  };
 }
 
 /** How many files a site the caller sees holds, by direction; deleted files never count. */

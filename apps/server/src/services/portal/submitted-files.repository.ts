@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import { uploadsNotFound } from '../file-storage/file-storage.errors.ts';
 import { lockPendingUploads, markUploadsSaved } from '../file-storage/uploads.repository.ts';
 import type { SiteSettingsCache } from './site-settings-cache.ts';
-import { containsPattern, findVisibleSite, readVisibleSiteRows } from './sites.repository.ts';
+import { containsPattern, findVisibleSite, visibleSiteGuard } from './sites.repository.ts';
 
 export interface SubmittedFileFilter {
   siteId: string;
@@ -109,7 +109,7 @@ async function countMatching(tx: Queryable, filter: SubmittedFileFilter, where: 
 
 /**
  * One page of a site's submitted files (by anyone in the site), with the total across pages: the site's
- * visibility and the page in one statement (`readVisibleSiteRows`), then the settings' gate for clients.
+ * visibility and the page in one statement (`visibleSiteGuard`), then the settings' gate for clients.
  */
 export async function listSubmittedFiles(
   db: Database,
@@ -123,15 +123,16 @@ export async function listSubmittedFiles(
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}`;
     const n = params.length;
-    const rows = await readVisibleSiteRows<SubmittedFileRow & { site_file_count?: number }>(tx, scope, {
-      sql: `SELECT ${COLUMNS}, row_number() OVER (ORDER BY ${order})::int AS ord
-              ${isFiltered(filter) ? '' : `, ${siteCounterColumn('submitted')}`}
-            FROM files f LEFT JOIN users u ON u.id = f.created_by
-            WHERE ${where}
-            ORDER BY ${order}
-            LIMIT $${n + 1} OFFSET $${n + 2}`,
-      params: [...params, page.limit, page.offset],
-    });
+    const guard = visibleSiteGuard(scope, n + 3);
+    const { rows } = await tx.query<SubmittedFileRow & { site_file_count?: number }>(
+      `SELECT ${COLUMNS} ${isFiltered(filter) ? '' : `, ${siteCounterColumn('submitted')}`}
+       FROM files f LEFT JOIN users u ON u.id = f.created_by
+       WHERE ${where} AND ${guard.sql}
+       ORDER BY ${order}
+       LIMIT $${n + 1} OFFSET $${n + 2}`,
+      [...params, page.limit, page.offset, ...guard.params],
+    );
+    if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
     await assertClientsSeeFiles(tx, scope, filter.siteId, settings, SUBMITTED_FILES_HIDDEN);
     const total = await totalForPage(rows, page, () => countMatching(tx, filter, where, params));
     return { records: rows.map(toSubmittedFile), totalRecordCount: total };
