@@ -1,6 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PreparedStatements } from './prepared-statements.ts';
+import { PreparedStatements, runMessages } from './prepared-statements.ts';
 
 const preparedNames = async (pg: PGlite) =>
   (await pg.query<{ name: string }>('SELECT name FROM pg_prepared_statements ORDER BY name')).rows.map(
@@ -61,5 +61,21 @@ describe('prepared statements on PGlite', () => {
     expect((await statements.query('SELECT * FROM shifting WHERE id = $1', [1])).rows).toEqual([
       { id: 1, label: 'new' },
     ]);
+  });
+
+  it("writes Bind, Describe, Execute and Sync byte for byte as PGlite's own protocol writer does", () => {
+    const { serialize } = protocol;
+    for (const [name, values] of [
+      ['portico_1', []],
+      ['portico_42', ['1', null, 'é "quoted" 🙂', '', '\\xdeadbeef', '{"a":[1,"two"]}']],
+    ] as const) {
+      const expected = Buffer.concat([
+        serialize.bind({ statement: name, values: [...values] }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      expect(runMessages(name, values).equals(expected)).toBe(true);
+    }
   });
 });
