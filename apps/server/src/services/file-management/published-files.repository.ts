@@ -8,7 +8,7 @@ import {
 import type { TenantScope } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { assertClientsSeeFiles } from '../../files/file-access.ts';
-import { siteCounterColumn, totalForPage } from '../../files/list-total.ts';
+import { pageBoundsSql, siteCounterColumn, totalForPage } from '../../files/list-total.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SiteSettingsCache } from '../portal/site-settings-cache.ts';
 import { containsPattern, findVisibleSite, visibleSiteGuard } from '../portal/sites.repository.ts';
@@ -144,20 +144,25 @@ export async function listPublishedFiles(
   return db.readTenant(scope.tenantCode, async (tx) => {
     const { where, params } = filterSql(scope, filter);
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const order = `${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}`;
+    const order = (alias: string) =>
+      `${SORT_COLUMNS[page.sortBy].replaceAll('f.', `${alias}.`)} ${direction}, ${alias}.id ${direction}`;
     const n = params.length;
-    const guard = visibleSiteGuard(scope, n + 5);
+    const guard = visibleSiteGuard(scope, n + 3);
+    // The page first, then the "New" marker of its rows alone, so no plan weighs the marker's lookup for more rows
+    // than the page has (pageBoundsSql says why the page's bounds are literals).
     const { rows } = await tx.query<FileRow & { site_file_count?: number }>(
-      `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at,
+      `SELECT p.*,
               NOT EXISTS (SELECT 1 FROM audit_events a
-                          WHERE a.tenant_code = f.tenant_code AND a.file_id = f.id
+                          WHERE a.tenant_code = $1 AND a.file_id = p.id
                             AND a.user_id = $${n + 1} AND a.action = $${n + 2}) AS is_new
-              ${isFiltered(filter) ? '' : `, ${siteCounterColumn('published')}`}
-       FROM files f
-       WHERE ${where} AND ${guard.sql}
-       ORDER BY ${order}
-       LIMIT $${n + 3} OFFSET $${n + 4}`,
-      [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, page.limit, page.offset, ...guard.params],
+       FROM (SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at
+                    ${isFiltered(filter) ? '' : `, ${siteCounterColumn('published')}`}
+             FROM files f
+             WHERE ${where} AND ${guard.sql}
+             ORDER BY ${order('f')}
+             ${pageBoundsSql(page)}) p
+       ORDER BY ${order('p')}`,
+      [...params, scope.user.id, FILE_DOWNLOAD_AUDIT_ACTION, ...guard.params],
     );
     if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
     await assertClientsSeeFiles(tx, scope, filter.siteId, settings, PUBLISHED_FILES_HIDDEN);

@@ -10,7 +10,7 @@ import type { TenantScope } from '../../auth/current-user.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { recordAuditEvents } from '../../files/audit.ts';
 import { assertClientAllowed, assertClientsSeeFiles } from '../../files/file-access.ts';
-import { siteCounterColumn, totalForPage } from '../../files/list-total.ts';
+import { pageBoundsSql, siteCounterColumn, totalForPage } from '../../files/list-total.ts';
 import { AppError } from '../../http/app-error.ts';
 import { uploadsNotFound } from '../file-storage/file-storage.errors.ts';
 import { lockPendingUploads, markUploadsSaved } from '../file-storage/uploads.repository.ts';
@@ -123,14 +123,14 @@ export async function listSubmittedFiles(
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
     const order = `${SORT_COLUMNS[page.sortBy]} ${direction}, f.id ${direction}`;
     const n = params.length;
-    const guard = visibleSiteGuard(scope, n + 3);
+    const guard = visibleSiteGuard(scope, n + 1);
     const { rows } = await tx.query<SubmittedFileRow & { site_file_count?: number }>(
       `SELECT ${COLUMNS} ${isFiltered(filter) ? '' : `, ${siteCounterColumn('submitted')}`}
        FROM files f LEFT JOIN users u ON u.id = f.created_by
        WHERE ${where} AND ${guard.sql}
        ORDER BY ${order}
-       LIMIT $${n + 1} OFFSET $${n + 2}`,
-      [...params, page.limit, page.offset, ...guard.params],
+       ${pageBoundsSql(page)}`,
+      [...params, ...guard.params],
     );
     if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
     await assertClientsSeeFiles(tx, scope, filter.siteId, settings, SUBMITTED_FILES_HIDDEN);
