@@ -29,11 +29,11 @@ export interface PublishedFilePage {
 }
 
 /** The only SQL a sort field becomes; the query names a key of this map, never a column. */
-const SORT_COLUMNS: Record<FileSortField, string> = {
-  title: 'lower(f.title)',
-  fileName: 'lower(f.file_name)',
-  size: 'f.size',
-  createdAt: 'f.created_at',
+const SORT_COLUMNS: Record<FileSortField, (table: string) => string> = {
+  title: (t) => `lower(${t}.title)`,
+  fileName: (t) => `lower(${t}.file_name)`,
+  size: (t) => `${t}.size`,
+  createdAt: (t) => `${t}.created_at`,
 };
 
 interface FileRow {
@@ -144,8 +144,8 @@ export async function listPublishedFiles(
   return db.readTenant(scope.tenantCode, async (tx) => {
     const { where, params } = filterSql(scope, filter);
     const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
-    const order = (alias: string) =>
-      `${SORT_COLUMNS[page.sortBy].replaceAll('f.', `${alias}.`)} ${direction}, ${alias}.id ${direction}`;
+    const order = (table: string) =>
+      `${SORT_COLUMNS[page.sortBy](table)} ${direction}, ${table}.id ${direction}`;
     const n = params.length;
     const guard = visibleSiteGuard(scope, n + 3);
     // The page first, then the "New" marker of its rows alone, so no plan weighs the marker's lookup for more rows
