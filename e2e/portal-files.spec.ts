@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
-import { readZip } from '../apps/server/src/files/read-zip.test-helper.ts';
+import { readZip } from '../apps/server/src/testing/read-zip.ts';
 import { expectNoSeriousA11yViolations, type TrackedPage, takeScreenshots } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';

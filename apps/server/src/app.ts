@@ -1,28 +1,15 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { AccessTokenVerifier } from './auth/principal.ts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppDeps } from './app-deps.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { registerHealth } from './http/health.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
-import type { EmbeddedIdp } from './idp/embedded-idp.ts';
 import { discoveryRoutes } from './services/discovery/discovery.routes.ts';
 import { tenantServices } from './services/tenant-services.ts';
-import type { BlobStore } from './storage/blob-store.ts';
-
-export interface AppDeps {
-  config: Config;
-  db: Database;
-  blobs: BlobStore;
-  verifier: AccessTokenVerifier;
-  /** Present when no external OIDC_ISSUER is configured. */
-  idp?: EmbeddedIdp;
-  logger?: FastifyServerOptions['logger'];
-}
 
 export type App = FastifyInstance;
 

@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import { TenantCodeSchema } from './discovery.ts';
 import { PageLimitSchema, PageOffsetSchema, SiteIdSchema, searchTextSchema } from './sites.ts';
 import { ReferenceNumberSchema, Sha256Schema } from './uploads.ts';
@@ -46,40 +46,49 @@ export const fileListQueryProperties = <const SortField extends string>(
   to: Type.Optional(dateOnlySchema('Last day (UTC, inclusive) of createdAt.')),
 });
 
-export const PublishedFilesQuerySchema = Type.Object(
-  {
-    siteId: SiteIdSchema,
-    count: Type.Optional(
-      Type.Boolean({ description: 'true answers `{ count }` only (the Published Files badge).' }),
-    ),
-    ...fileListQueryProperties(FILE_SORT_FIELDS, 'the title or file name'),
-  },
-  { $id: 'PublishedFilesQuery', additionalProperties: false },
-);
+/** The query of a list of one site's files: the site, then the list's own properties and the common ones. */
+const siteFilesQuerySchema = <const Properties extends TProperties>($id: string, properties: Properties) =>
+  Type.Object({ siteId: SiteIdSchema, ...properties }, { $id, additionalProperties: false });
+
+/** What every file of a site's lists shows, `createdAt` saying when it came in that direction. */
+const siteFileProperties = (createdAt: string) => ({
+  id: FileIdSchema,
+  siteId: SiteIdSchema,
+  title: Type.String(),
+  fileName: Type.String({ description: 'The original file name; show it escaped.' }),
+  contentType: Type.String(),
+  size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
+  createdAt: Type.String({ format: 'date-time', description: createdAt }),
+});
+
+/** A page of a list: `{ records, totalRecordCount }`. */
+const fileListSchema = <Record extends TSchema>($id: string, record: Record) =>
+  Type.Object(
+    {
+      records: Type.Array(record),
+      totalRecordCount: Type.Integer({ minimum: 0, description: 'Matching files across all pages.' }),
+    },
+    { $id },
+  );
+
+export const PublishedFilesQuerySchema = siteFilesQuerySchema('PublishedFilesQuery', {
+  count: Type.Optional(
+    Type.Boolean({ description: 'true answers `{ count }` only (the Published Files badge).' }),
+  ),
+  ...fileListQueryProperties(FILE_SORT_FIELDS, 'the title or file name'),
+});
 export type PublishedFilesQuery = Static<typeof PublishedFilesQuerySchema>;
 
 export const PublishedFileSchema = Type.Object(
   {
-    id: FileIdSchema,
-    siteId: SiteIdSchema,
-    title: Type.String(),
-    fileName: Type.String({ description: 'The original file name; show it escaped.' }),
-    contentType: Type.String(),
-    size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
-    createdAt: Type.String({ format: 'date-time', description: 'When it was published (ISO 8601, UTC).' }),
+    ...siteFileProperties('When it was published (ISO 8601, UTC).'),
     isNew: Type.Boolean({ description: 'True until the caller downloads it.' }),
   },
   { $id: 'PublishedFile', description: 'A file the firm published to a site.' },
 );
 export type PublishedFile = Static<typeof PublishedFileSchema>;
 
-export const PublishedFileListSchema = Type.Object(
-  {
-    records: Type.Array(PublishedFileSchema),
-    totalRecordCount: Type.Integer({ minimum: 0, description: 'Matching files across all pages.' }),
-  },
-  { $id: 'PublishedFileList' },
-);
+export const PublishedFileListSchema = fileListSchema('PublishedFileList', PublishedFileSchema);
 export type PublishedFileList = Static<typeof PublishedFileListSchema>;
 
 export const PublishedFileCountSchema = Type.Object(
@@ -107,23 +116,15 @@ export type FileParams = Static<typeof FileParamsSchema>;
 export const SUBMITTED_FILE_SORT_FIELDS = [...FILE_SORT_FIELDS, 'status', 'referenceNumber'] as const;
 export type SubmittedFileSortField = (typeof SUBMITTED_FILE_SORT_FIELDS)[number];
 
-export const SubmittedFilesQuerySchema = Type.Object(
-  {
-    siteId: SiteIdSchema,
-    ...fileListQueryProperties(SUBMITTED_FILE_SORT_FIELDS, 'the title, file name or reference number'),
-  },
-  { $id: 'SubmittedFilesQuery', additionalProperties: false },
+export const SubmittedFilesQuerySchema = siteFilesQuerySchema(
+  'SubmittedFilesQuery',
+  fileListQueryProperties(SUBMITTED_FILE_SORT_FIELDS, 'the title, file name or reference number'),
 );
 export type SubmittedFilesQuery = Static<typeof SubmittedFilesQuerySchema>;
 
 export const SubmittedFileSchema = Type.Object(
   {
-    id: FileIdSchema,
-    siteId: SiteIdSchema,
-    title: Type.String(),
-    fileName: Type.String({ description: 'The original file name; show it escaped.' }),
-    contentType: Type.String(),
-    size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
+    ...siteFileProperties('When it was submitted (ISO 8601, UTC).'),
     sha256: Sha256Schema,
     referenceNumber: ReferenceNumberSchema,
     status: Type.String({
@@ -136,19 +137,12 @@ export const SubmittedFileSchema = Type.Object(
     submittedBy: Type.Union([Type.String(), Type.Null()], {
       description: 'Name of the person who submitted it; null if that account was removed.',
     }),
-    createdAt: Type.String({ format: 'date-time', description: 'When it was submitted (ISO 8601, UTC).' }),
   },
   { $id: 'SubmittedFile', description: 'A file a client submitted to a site.' },
 );
 export type SubmittedFile = Static<typeof SubmittedFileSchema>;
 
-export const SubmittedFileListSchema = Type.Object(
-  {
-    records: Type.Array(SubmittedFileSchema),
-    totalRecordCount: Type.Integer({ minimum: 0, description: 'Matching files across all pages.' }),
-  },
-  { $id: 'SubmittedFileList' },
-);
+export const SubmittedFileListSchema = fileListSchema('SubmittedFileList', SubmittedFileSchema);
 export type SubmittedFileList = Static<typeof SubmittedFileListSchema>;
 
 /** A title people gave a file: 1 to 200 characters, no control characters (the server also refuses a blank one). */

@@ -1,6 +1,6 @@
-import type { TenantScope } from './current-user.ts';
 import { createExpiringCache } from './expiring-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
+import type { TenantScope } from './tenant-scope.ts';
 
 /**
  * Callers resolved to a person and roles in a tenant, kept for a few seconds.

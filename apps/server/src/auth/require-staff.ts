@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../http/app-error.ts';
-import { type TenantScope, tenantScopeOf } from './current-user.ts';
+import { tenantScopeOf } from './current-user.ts';
+import type { TenantScope } from './tenant-scope.ts';
 
 /**
  * onRequest hook of the staff console's routes, after the tenant guard and `requireTenantUser`: only staff of the

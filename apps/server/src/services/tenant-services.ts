@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppDeps } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
 import { requireTenantPrincipal } from '../auth/authenticate.ts';
 import { createCallerCache } from '../auth/caller-cache.ts';
 import { requireTenantUser } from '../auth/current-user.ts';
 import { issuerOf } from '../config.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { auditStaffRoutes } from './audit/audit.staff.routes.ts';
+import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
 import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
 import { fileStorageRoutes } from './file-storage/file-storage.routes.ts';
@@ -13,7 +13,7 @@ import { masterDataRoutes } from './master-data/master-data.routes.ts';
 import { masterDataStaffRoutes } from './master-data/master-data.staff.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { portalStaffRoutes } from './portal/portal.staff.routes.ts';
-import { createSiteSettingsCache } from './portal/site-settings-cache.ts';
+import { auditStaffRoutes } from './user/audit.staff.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
 import { userStaffRoutes } from './user/user.staff.routes.ts';
 

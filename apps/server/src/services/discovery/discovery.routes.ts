@@ -7,10 +7,10 @@ import {
   GetTenantContextsResponseSchema,
   OAuthEndpointAddressSchema,
 } from '@portico/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
 import { callerOf, requireCaller } from '../../auth/authenticate.ts';
 import { issuerOf } from '../../config.ts';
-import { discoverServices, getTenantContexts } from './discovery.usecases.ts';
+import { discoverServices, getTenantContexts } from '../../discovery/discovery.usecases.ts';
 
 /** The answers every bearer route can give besides its success, so OpenAPI lists them all. */
 const bearerErrors = {

@@ -9,10 +9,10 @@ import {
 import { Type } from 'typebox';
 import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
-import { serveFileDownload, staffFiles } from '../../files/file-transfer.ts';
-import { FILE_DOWNLOAD_RESPONSES } from '../../files/openapi-responses.ts';
+import { FILE_DOWNLOAD_RESPONSES } from '../../http/openapi-responses.ts';
+import { serveFileDownload, staffFiles } from '../../site-files/file-transfer.ts';
+import { publishFiles, unpublishFile } from '../../site-files/publish.staff.usecases.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { publishFiles, unpublishFile } from './publish.staff.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: publish'], security: [{ bearer: [] }] };

@@ -11,9 +11,9 @@ import {
 import { Type } from 'typebox';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
-import { discardUploads, type FileStorageDeps, receiveUploads } from './file-storage.usecases.ts';
-import { startOrphanBlobSweeper } from './orphan-blobs.ts';
-import { startUploadReaper } from './upload-reaper.ts';
+import { startOrphanBlobSweeper } from '../../uploads/orphan-blobs.ts';
+import { startUploadReaper } from '../../uploads/upload-reaper.ts';
+import { discardUploads, type FileStorageDeps, receiveUploads } from '../../uploads/uploads.usecases.ts';
 
 export type FileStorageOptions = Omit<FileStorageDeps, 'config'> & {
   config: FileStorageDeps['config'] & Pick<Config, 'uploadGraceSeconds'>;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, TenantParamsSchema, type Theme, ThemeSchema } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
+import { findTheme } from '../../branding/theme.repository.ts';
 import type { Database } from '../../db/database.ts';
-import { findTheme } from './master-data.repository.ts';
 
 /** The master-data service: the tenant's branding. */
 export const masterDataRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {

@@ -8,9 +8,9 @@ import {
   UpdateBrandingBodySchema,
 } from '@portico/contracts';
 import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
+import { readBranding } from '../../branding/branding.staff.repository.ts';
+import { changeBranding } from '../../branding/branding.staff.usecases.ts';
 import type { Database } from '../../db/database.ts';
-import { readBranding } from './branding.staff.repository.ts';
-import { changeBranding } from './branding.staff.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: branding'], security: [{ bearer: [] }] };

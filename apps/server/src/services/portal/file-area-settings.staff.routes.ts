@@ -16,7 +16,7 @@ import {
   resetSiteSettings,
   updateSiteSettings,
   updateTenantSettings,
-} from './file-area-settings.staff.usecases.ts';
+} from '../../sites/file-area-settings.staff.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: file-area settings'], security: [{ bearer: [] }] };

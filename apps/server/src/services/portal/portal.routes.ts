@@ -12,9 +12,9 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
+import type { SiteSettingsCache } from '../../sites/site-settings-cache.ts';
+import { countSiteRecords, listSites } from '../../sites/sites.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import type { SiteSettingsCache } from './site-settings-cache.ts';
-import { countSiteRecords, listSites } from './sites.repository.ts';
 import { submittedFilesRoutes } from './submitted-files.routes.ts';
 
 /** The portal service: the sites a caller works in and what they hold. */

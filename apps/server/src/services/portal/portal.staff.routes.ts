@@ -3,9 +3,9 @@ import type { CallerCache } from '../../auth/caller-cache.ts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import { requireStaff } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import type { SiteSettingsCache } from '../../sites/site-settings-cache.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fileAreaSettingsStaffRoutes } from './file-area-settings.staff.routes.ts';
-import type { SiteSettingsCache } from './site-settings-cache.ts';
 import { sitesStaffRoutes } from './sites.staff.routes.ts';
 import { submissionsStaffRoutes } from './submissions.staff.routes.ts';
 

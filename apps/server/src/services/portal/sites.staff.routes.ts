@@ -17,8 +17,8 @@ import {
 import { Type } from 'typebox';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
-import { findTenantSite, listSiteMembers, listStaffSites } from './sites.staff.repository.ts';
-import { addSiteMember, changeSite, createSite, removeSiteMember } from './sites.staff.usecases.ts';
+import { findTenantSite, listSiteMembers, listStaffSites } from '../../sites/sites.staff.repository.ts';
+import { addSiteMember, changeSite, createSite, removeSiteMember } from '../../sites/sites.staff.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: sites'], security: [{ bearer: [] }] };

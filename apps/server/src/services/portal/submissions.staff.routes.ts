@@ -12,11 +12,11 @@ import {
 } from '@portico/contracts';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
-import { serveFileDownload, serveFileZip, staffFiles } from '../../files/file-transfer.ts';
-import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../files/openapi-responses.ts';
+import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../http/openapi-responses.ts';
+import { serveFileDownload, serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';
+import { findSubmission, listStaffSubmissions } from '../../site-files/submissions.staff.repository.ts';
+import { setSubmissionStatus } from '../../site-files/submissions.staff.usecases.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { findSubmission, listStaffSubmissions } from './submissions.staff.repository.ts';
-import { setSubmissionStatus } from './submissions.staff.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: submissions'], security: [{ bearer: [] }] };

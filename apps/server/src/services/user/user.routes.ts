@@ -9,7 +9,7 @@ import {
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { listMenu } from './user.repository.ts';
+import { listMenu } from '../../menus/menus.repository.ts';
 
 /** The user service: what the signed-in person may navigate to in this tenant. */
 export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {

@@ -1,0 +1,70 @@
+import {
+  type Menu,
+  type MenuAudience,
+  type MenuEntry,
+  type ReplaceMenuBody,
+  STAFF_AUDIT_ACTIONS,
+} from '@portico/contracts';
+import { recordAuditEvents } from '../audit/audit.repository.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { menuTree } from './menus.repository.ts';
+import { lockTenantMenus, replaceMenuItems } from './menus.staff.repository.ts';
+
+async function readMenu(tx: Queryable, scope: TenantScope, audience: MenuAudience): Promise<Menu> {
+  const { rows } = await tx.query<Parameters<typeof menuTree>[0][number]>(
+    `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items
+     WHERE tenant_code = $1 AND audience = $2 ORDER BY sort_order, key`,
+    [scope.tenantCode, audience],
+  );
+  return { tenantCode: scope.tenantCode, audience, items: menuTree(rows) };
+}
+
+export const getMenu = (db: Database, scope: TenantScope, audience: MenuAudience) =>
+  db.withTenant(scope.tenantCode, (tx) => readMenu(tx, scope, audience));
+
+/** Keys are matched by the front ends' routes, so one key names one entry in the whole menu, children included. */
+function assertUniqueKeys(body: ReplaceMenuBody) {
+  const seen = new Set<string>();
+  for (const key of body.items.flatMap((item) => [item.key, ...(item.subMenus ?? []).map((s) => s.key)])) {
+    if (seen.has(key)) {
+      throw new AppError(
+        'menu.duplicate_key',
+        `The key "${key}" is used more than once; each entry needs its own.`,
+      );
+    }
+    seen.add(key);
+  }
+}
+
+const outline = (items: readonly MenuEntry[]) =>
+  items.map((i) => ({ key: i.key, name: i.name, order: i.order, subMenus: i.subMenus.map((s) => s.key) }));
+
+/** Replaces an audience's menu; its front end shows the new one when it next loads the menu. */
+export async function replaceMenu(
+  db: Database,
+  scope: TenantScope,
+  audience: MenuAudience,
+  body: ReplaceMenuBody,
+): Promise<Menu> {
+  assertUniqueKeys(body);
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await lockTenantMenus(tx, scope);
+    const before = await readMenu(tx, scope, audience);
+    await replaceMenuItems(tx, scope, audience, body.items);
+    const after = await readMenu(tx, scope, audience);
+    if (JSON.stringify(after.items) !== JSON.stringify(before.items)) {
+      await recordAuditEvents(tx, [
+        {
+          tenantCode: scope.tenantCode,
+          siteId: null,
+          userId: scope.user.id,
+          action: STAFF_AUDIT_ACTIONS.menuReplace,
+          detail: { audience, before: outline(before.items), after: outline(after.items) },
+        },
+      ]);
+    }
+    return after;
+  });
+}

@@ -1,0 +1,91 @@
+import type { SortOrder } from '@portico/contracts';
+import { containsPattern } from '../db/sql-fragments.ts';
+import { AppError } from '../http/app-error.ts';
+
+/**
+ * The search and date filters every list of files takes (Published and Submitted Files, the staff's
+ * submissions), written once so that the lists cannot drift apart.
+ */
+export interface FileListFilter {
+  search?: string | undefined;
+  /** `YYYY-MM-DD`, inclusive, a UTC day. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export interface FileListPage<SortField extends string> {
+  limit: number;
+  offset: number;
+  sortBy: SortField;
+  sortOrder: SortOrder;
+}
+
+/** A sort field's SQL over a table alias; the query names a key of such a map, never a column. */
+export type SortColumns<SortField extends string> = Record<SortField, (table: string) => string>;
+
+export const isFiltered = (filter: FileListFilter) => Boolean(filter.search || filter.from || filter.to);
+
+export function checkDateRange(filter: FileListFilter) {
+  if (filter.from && filter.to && filter.from > filter.to) {
+    throw new AppError(
+      'request.invalid',
+      `The date range is empty: "from" (${filter.from}) is after "to" (${filter.to}).`,
+    );
+  }
+}
+
+/** A WHERE being built: its conditions and the parameters they name, `$1` first. */
+export class SqlWhere {
+  readonly params: unknown[];
+  readonly conditions: string[];
+
+  constructor(params: unknown[], conditions: string[]) {
+    this.params = params;
+    this.conditions = conditions;
+  }
+
+  /** Adds a parameter and answers its placeholder. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+
+  get sql(): string {
+    return this.conditions.join(' AND ');
+  }
+}
+
+/**
+ * Adds the filter over `files f`: `search` as a plain substring of any of `searchColumns` (its `%`, `_` and `\`
+ * escaped), and the range over `f.created_at` in UTC days, whatever the session's time zone is.
+ */
+export function addFileFilter(where: SqlWhere, filter: FileListFilter, searchColumns: readonly string[]) {
+  checkDateRange(filter);
+  if (filter.search) {
+    const p = where.param(containsPattern(filter.search));
+    where.conditions.push(
+      `(${searchColumns.map((column) => `${column} ILIKE ${p} ESCAPE '\\'`).join(' OR ')})`,
+    );
+  }
+  if (filter.from) {
+    where.conditions.push(
+      `f.created_at >= (${where.param(filter.from)}::date)::timestamp AT TIME ZONE 'UTC'`,
+    );
+  }
+  if (filter.to) {
+    where.conditions.push(
+      `f.created_at < (${where.param(filter.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
+    );
+  }
+}
+
+/** ORDER BY for a page over `table`: the sort field, then the id so that pages never overlap. */
+export function orderSql<SortField extends string>(
+  columns: SortColumns<SortField>,
+  page: FileListPage<SortField>,
+  table: string,
+  nulls = '',
+): string {
+  const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
+  return `${columns[page.sortBy](table)} ${direction}${nulls}, ${table}.id ${direction}`;
+}

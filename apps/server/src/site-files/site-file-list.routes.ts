@@ -1,0 +1,156 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ErrorBodySchema,
+  FileParamsSchema,
+  FileZipBodySchema,
+  LIMITS,
+  type SortOrder,
+  TenantParamsSchema,
+} from '@portico/contracts';
+import type { TSchema } from 'typebox';
+import { tenantScopeOf } from '../auth/current-user.ts';
+import type { Database } from '../db/database.ts';
+import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../http/openapi-responses.ts';
+import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { clientFiles, serveFileDownload, serveFileZip } from './file-transfer.ts';
+import {
+  countSiteFiles,
+  listSiteFiles,
+  type SiteFileList,
+  type SiteFileRow,
+} from './site-files.repository.ts';
+
+export interface SiteFileRouteDeps {
+  db: Database;
+  blobs: BlobStore;
+  settings: SiteSettingsCache;
+}
+
+/** What one list's routes say differently: where they are, how the documentation names them, their schemas. */
+export interface SiteFileRoutes<SortField extends string> {
+  list: SiteFileList<SortField, SiteFileRow, unknown>;
+  /** The list's URL; a file is `{path}/:id`, a zip `{path}/zip`. */
+  path: string;
+  /** The service's OpenAPI tag. */
+  tag: string;
+  /** "published" or "submitted", in the documentation's sentences. */
+  noun: string;
+  /** The zip is named `{zipTitle} {YYYY-MM-DD}.zip`. */
+  zipTitle: string;
+  query: TSchema;
+  /** The page `{ records, totalRecordCount }`. */
+  page: TSchema;
+  /** The list route's 200 when it answers more than a page (the badge's `{ count }`); else the page. */
+  response?: TSchema;
+  listSummary: string;
+  listDescription: string;
+  /** Said of a download after what every download says. */
+  downloadNote?: string;
+}
+
+/** The query every list takes, as the route reads it after its own schema validated it and set defaults. */
+interface ListQuery {
+  siteId: string;
+  count?: boolean;
+  search?: string;
+  from?: string;
+  to?: string;
+  limit?: number;
+  offset?: number;
+  sortBy?: string;
+  sortOrder?: SortOrder;
+}
+
+/**
+ * A list of a site's files, one file, and a zip of several: the same three routes for Published and Submitted
+ * Files, so that paging, sorting, search, dates, downloads and zips cannot drift between the two.
+ */
+export function siteFileListRoutes<SortField extends string>(
+  routes: SiteFileRoutes<SortField>,
+): FastifyPluginAsyncTypebox<SiteFileRouteDeps> {
+  const { list, path, tag, noun } = routes;
+  // Fastify types a schema as a plain record; a TypeBox schema is one at run time.
+  const pageSchema = routes.page as unknown as Record<string, unknown>;
+  return async (app, deps) => {
+    const { db, settings } = deps;
+
+    app.get(
+      path,
+      {
+        schema: {
+          tags: [tag],
+          summary: routes.listSummary,
+          description: routes.listDescription,
+          security: [{ bearer: [] }],
+          params: TenantParamsSchema,
+          querystring: routes.query,
+          response: { 200: routes.response ?? routes.page, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+        },
+      },
+      async (request, reply) => {
+        const query = request.query as ListQuery;
+        const scope = tenantScopeOf(request);
+        const { siteId, count, search, from, to } = query;
+        const filter = { siteId, search, from, to };
+        if (count) return { count: await countSiteFiles(db, settings, scope, list, filter) };
+        const page = await listSiteFiles(db, settings, scope, list, filter, {
+          limit: query.limit ?? LIMITS.siteListPageSize,
+          offset: query.offset ?? 0,
+          sortBy: (query.sortBy ?? 'createdAt') as SortField,
+          sortOrder: query.sortOrder ?? 'desc',
+        });
+        // The page is written by its own schema: a route's union would first validate every record (ids, dates)
+        // only to pick which of its shapes to write. (Set once the page exists, so errors keep their own.)
+        reply
+          .type('application/json; charset=utf-8')
+          .serializer(reply.compileSerializationSchema(pageSchema, '200'));
+        return page;
+      },
+    );
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `${path}/:id`,
+      schema: {
+        tags: [tag],
+        summary: `Download a ${noun} file`,
+        description:
+          'The bytes, streamed, as an attachment, with ETag, If-None-Match and single Range requests' +
+          `${routes.downloadNote ?? ''}. A file the caller may not see answers 404 \`files.not_found\`. Needs the ` +
+          'site’s `internalFilesDownload` (and `portalFilesView` for clients).',
+        security: [{ bearer: [] }],
+        params: FileParamsSchema,
+        response: FILE_DOWNLOAD_RESPONSES,
+      },
+      handler: (request, reply) =>
+        serveFileDownload(deps, request, reply, clientFiles(request, list.direction), request.params.id),
+    });
+
+    app.post(
+      `${path}/zip`,
+      {
+        schema: {
+          tags: [tag],
+          summary: `Download several ${noun} files as one zip`,
+          description:
+            'A zip streamed while it is written, entries named after the files (made safe and unique). If any ' +
+            `id is not a ${noun} file the caller may download, the answer is 404 \`files.not_found\` and no ` +
+            'file is sent.',
+          security: [{ bearer: [] }],
+          params: TenantParamsSchema,
+          body: FileZipBodySchema,
+          response: ZIP_RESPONSES,
+        },
+      },
+      (request, reply) =>
+        serveFileZip(
+          deps,
+          reply,
+          clientFiles(request, list.direction),
+          request.body.fileIds,
+          routes.zipTitle,
+        ),
+    );
+  };
+}

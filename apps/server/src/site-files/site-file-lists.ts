@@ -1,0 +1,82 @@
+import {
+  FILE_DOWNLOAD_AUDIT_ACTION,
+  type FileSortField,
+  type PublishedFile,
+  type SubmittedFile,
+  type SubmittedFileSortField,
+} from '@portico/contracts';
+import type { SortColumns } from './file-list-sql.ts';
+import type { SiteFileList, SiteFileRow } from './site-files.repository.ts';
+
+/** What the Published and the Submitted Files lists do differently; the rest is `listSiteFiles`. */
+
+const FILE_SORT_COLUMNS: SortColumns<FileSortField> = {
+  title: (t) => `lower(${t}.title)`,
+  fileName: (t) => `lower(${t}.file_name)`,
+  size: (t) => `${t}.size`,
+  createdAt: (t) => `${t}.created_at`,
+};
+
+/** Both engines hand timestamps over as Dates; a string would be one a test or a caller built. */
+export const isoDate = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
+
+const commonRecord = (row: SiteFileRow) => ({
+  id: row.id,
+  siteId: row.site_id,
+  title: row.title,
+  fileName: row.file_name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  createdAt: isoDate(row.created_at),
+});
+
+export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new: boolean }, PublishedFile> =
+  {
+    direction: 'published',
+    columns: '',
+    searchColumns: ['f.title', 'f.file_name'],
+    sortColumns: FILE_SORT_COLUMNS,
+    // New until the caller downloads it: one look-up per row of the page.
+    pageColumns: (scope, param) => ({
+      select: `NOT EXISTS (SELECT 1 FROM audit_events a
+                         WHERE a.tenant_code = $1 AND a.file_id = p.id
+                           AND a.user_id = ${param(scope.user.id)} AND a.action = ${param(FILE_DOWNLOAD_AUDIT_ACTION)})
+             AS is_new`,
+      join: '',
+    }),
+    hidden: 'Published files are not shown for this site (portalFilesView).',
+    toRecord: (row) => ({ ...commonRecord(row), isNew: row.is_new }),
+  };
+
+/** What a submitted file adds to the common columns, over `files f`. */
+export const SUBMITTED_COLUMNS = ', f.sha256, f.reference_number, f.status, f.status_note, f.created_by';
+
+export interface SubmittedFileRow extends SiteFileRow {
+  sha256: string;
+  reference_number: string;
+  status: string;
+  status_note: string | null;
+  submitted_by: string | null;
+}
+
+export const SUBMITTED_FILES: SiteFileList<SubmittedFileSortField, SubmittedFileRow, SubmittedFile> = {
+  direction: 'submitted',
+  columns: SUBMITTED_COLUMNS,
+  searchColumns: ['f.title', 'f.file_name', 'f.reference_number'],
+  sortColumns: {
+    ...FILE_SORT_COLUMNS,
+    status: (t) => `${t}.status`,
+    referenceNumber: (t) => `${t}.reference_number`,
+  },
+  pageColumns: () => ({ select: 'u.name AS submitted_by', join: 'LEFT JOIN users u ON u.id = p.created_by' }),
+  hidden: 'Files are not shown for this site (portalFilesView is off).',
+  toRecord: (row) => ({
+    ...commonRecord(row),
+    sha256: row.sha256,
+    referenceNumber: row.reference_number,
+    status: row.status,
+    statusNote: row.status_note,
+    submittedBy: row.submitted_by,
+  }),
+};

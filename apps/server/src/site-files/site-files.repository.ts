@@ -1,0 +1,154 @@
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { assertClientsSeeFiles } from '../sites/site-access.ts';
+import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
+import { findVisibleSite, visibleSiteGuard } from '../sites/sites.repository.ts';
+import type { FileDirection } from './file-access.ts';
+import {
+  addFileFilter,
+  checkDateRange,
+  type FileListFilter,
+  type FileListPage,
+  isFiltered,
+  orderSql,
+  type SortColumns,
+  SqlWhere,
+} from './file-list-sql.ts';
+import { pageBoundsSql, siteCounterColumn, totalForPage } from './list-total.ts';
+
+/**
+ * The two lists of a site's files — what the firm published, what clients submitted — are one list over the
+ * `files` table with its direction; a `SiteFileList` (site-file-lists.ts) holds everything that differs.
+ */
+export interface SiteFileFilter extends FileListFilter {
+  siteId: string;
+}
+
+/** The columns every page of a site's files reads, over `files f`. */
+export interface SiteFileRow {
+  id: string;
+  site_id: string;
+  title: string;
+  file_name: string;
+  content_type: string;
+  size: number | bigint | string;
+  created_at: Date | string;
+}
+
+export interface SiteFileList<SortField extends string, Row extends SiteFileRow, Record> {
+  direction: FileDirection;
+  /** More columns of `files f` (each with a leading comma), beyond those of `SiteFileRow`. */
+  columns: string;
+  /** Columns of `files f` that `search` matches. */
+  searchColumns: readonly string[];
+  sortColumns: SortColumns<SortField>;
+  /**
+   * Columns worked out for the page's rows only, over the page `p`: what a plan should not weigh for every row of
+   * the site (the "New" marker, who submitted it). `param` adds a parameter and answers its placeholder.
+   */
+  pageColumns(scope: TenantScope, param: (value: unknown) => string): { select: string; join: string };
+  /** The refusal a client gets where the site's `portalFilesView` is off. */
+  hidden: string;
+  toRecord(row: Row): Record;
+}
+
+export const BASE_COLUMNS = 'f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at';
+
+/** WHERE over `files f` of one list of one site; `$1` is the tenant, `$2` the site. */
+function listWhere(
+  list: SiteFileList<string, SiteFileRow, unknown>,
+  scope: TenantScope,
+  filter: SiteFileFilter,
+) {
+  const where = new SqlWhere(
+    [scope.tenantCode, filter.siteId],
+    ['f.tenant_code = $1', 'f.site_id = $2', `f.direction = '${list.direction}'`, 'f.deleted_at IS NULL'],
+  );
+  addFileFilter(where, filter, list.searchColumns);
+  return where;
+}
+
+/**
+ * How many files of the list match, if the caller may see the site (`visibleSiteGuard`), else `sites.not_found`:
+ * with no search or date filter, the site's counter (`file_counts`, kept exact by triggers on `files`, migration
+ * 0005) instead of a count over every file of the site; a filtered query counts its (narrower) rows.
+ */
+async function countMatching(
+  tx: Queryable,
+  list: SiteFileList<string, SiteFileRow, unknown>,
+  scope: TenantScope,
+  filter: SiteFileFilter,
+) {
+  let sql: string;
+  let params: unknown[];
+  if (isFiltered(filter)) {
+    const where = listWhere(list, scope, filter);
+    const guard = visibleSiteGuard(scope, where.params.length + 1);
+    sql = `SELECT c.n FROM (SELECT count(*)::int AS n FROM files f WHERE ${where.sql}) c WHERE ${guard.sql}`;
+    params = [...where.params, ...guard.params];
+  } else {
+    const guard = visibleSiteGuard(scope, 3);
+    sql = `SELECT n::int AS n FROM file_counts
+           WHERE tenant_code = $1 AND site_id = $2 AND direction = '${list.direction}' AND ${guard.sql}`;
+    params = [scope.tenantCode, filter.siteId, ...guard.params];
+  }
+  const [row] = (await tx.query<{ n: number }>(sql, params)).rows;
+  if (row) return row.n;
+  await findVisibleSite(tx, scope, filter.siteId);
+  return 0;
+}
+
+/** How many files of a site's list match; the Published Files badge asks with no filter but the site. */
+export async function countSiteFiles(
+  db: Database,
+  settings: SiteSettingsCache,
+  scope: TenantScope,
+  list: SiteFileList<string, SiteFileRow, unknown>,
+  filter: SiteFileFilter,
+): Promise<number> {
+  checkDateRange(filter);
+  return db.readTenant(scope.tenantCode, async (tx) => {
+    const count = await countMatching(tx, list, scope, filter);
+    await assertClientsSeeFiles(tx, scope, filter.siteId, settings, list.hidden);
+    return count;
+  });
+}
+
+/**
+ * One page of a site's list with the total across pages: the site's visibility and the page in one statement
+ * (`visibleSiteGuard`), the page's own columns for its rows alone, then the settings' gate for clients.
+ */
+export async function listSiteFiles<SortField extends string, Row extends SiteFileRow, Record>(
+  db: Database,
+  settings: SiteSettingsCache,
+  scope: TenantScope,
+  list: SiteFileList<SortField, Row, Record>,
+  filter: SiteFileFilter,
+  page: FileListPage<SortField>,
+): Promise<{ records: Record[]; totalRecordCount: number }> {
+  const generic = list as unknown as SiteFileList<string, SiteFileRow, unknown>;
+  const where = listWhere(generic, scope, filter);
+  return db.readTenant(scope.tenantCode, async (tx) => {
+    const params = [...where.params];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    const extra = list.pageColumns(scope, param);
+    const guard = visibleSiteGuard(scope, params.length + 1);
+    params.push(...guard.params);
+    const counter = isFiltered(filter) ? '' : `, ${siteCounterColumn(list.direction)}`;
+    // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals).
+    const { rows } = await tx.query<Row & { site_file_count?: number }>(
+      `SELECT p.*${extra.select ? `, ${extra.select}` : ''}
+       FROM (SELECT ${BASE_COLUMNS}${list.columns}${counter}
+             FROM files f
+             WHERE ${where.sql} AND ${guard.sql}
+             ORDER BY ${orderSql(list.sortColumns, page, 'f')}
+             ${pageBoundsSql(page)}) p ${extra.join}
+       ORDER BY ${orderSql(list.sortColumns, page, 'p')}`,
+      params,
+    );
+    if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
+    await assertClientsSeeFiles(tx, scope, filter.siteId, settings, list.hidden);
+    const total = await totalForPage(rows, page, () => countMatching(tx, generic, scope, filter));
+    return { records: rows.map((row) => list.toRecord(row)), totalRecordCount: total };
+  });
+}

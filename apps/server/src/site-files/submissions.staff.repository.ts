@@ -1,0 +1,150 @@
+import type {
+  StaffSubmission,
+  StaffSubmissionList,
+  StaffSubmissionSortField,
+  SubmissionStatus,
+} from '@portico/contracts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  addFileFilter,
+  type FileListFilter,
+  type FileListPage,
+  orderSql,
+  type SortColumns,
+  SqlWhere,
+} from './file-list-sql.ts';
+import { SUBMITTED_FILES } from './site-file-lists.ts';
+
+/** Submitted files across all of the tenant's sites, archived ones included, as the firm's staff see them. */
+
+export interface StaffSubmissionFilter extends FileListFilter {
+  siteId?: string | undefined;
+  statuses?: readonly SubmissionStatus[] | undefined;
+}
+
+export type StaffSubmissionPage = FileListPage<StaffSubmissionSortField>;
+
+/** The only SQL a sort field becomes; site and person come from the joined `s` and `u`. */
+const SORT_COLUMNS: SortColumns<StaffSubmissionSortField> = {
+  ...SUBMITTED_FILES.sortColumns,
+  siteName: () => 'lower(s.name)',
+  submittedBy: () => 'lower(u.name)',
+};
+
+const SEARCH_COLUMNS = [...SUBMITTED_FILES.searchColumns, 'u.name', 'u.email'];
+
+const FROM = `files f
+  JOIN sites s ON s.tenant_code = f.tenant_code AND s.id = f.site_id
+  LEFT JOIN users u ON u.id = f.created_by`;
+
+const COLUMNS = `f.id, f.site_id, s.name AS site_name, f.title, f.file_name, f.content_type, f.size, f.sha256,
+  f.reference_number, f.status, f.status_note, f.status_updated_at, f.created_at,
+  u.id AS user_id, u.name AS user_name, u.email AS user_email`;
+
+interface SubmissionRow {
+  id: string;
+  site_id: string;
+  site_name: string;
+  title: string;
+  file_name: string;
+  content_type: string;
+  size: number | string;
+  sha256: string;
+  reference_number: string | null;
+  status: string;
+  status_note: string | null;
+  status_updated_at: Date | string | null;
+  created_at: Date | string;
+  user_id: string | null;
+  user_name: string | null;
+  user_email: string | null;
+}
+
+const toSubmission = (row: SubmissionRow): StaffSubmission => ({
+  id: row.id,
+  siteId: row.site_id,
+  siteName: row.site_name,
+  title: row.title,
+  fileName: row.file_name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  sha256: row.sha256,
+  referenceNumber: row.reference_number,
+  status: row.status,
+  statusNote: row.status_note,
+  statusUpdatedAt: row.status_updated_at === null ? null : new Date(row.status_updated_at).toISOString(),
+  submittedBy:
+    row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '', email: row.user_email ?? '' },
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+export const submissionNotFound = () =>
+  new AppError('files.not_found', 'There is no such submitted file in this firm.');
+
+/** WHERE over `files f`, `sites s`, `users u`, with its parameters; `$1` is the tenant. */
+function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
+  const where = new SqlWhere(
+    [scope.tenantCode],
+    ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL'],
+  );
+  if (filter.siteId) where.conditions.push(`f.site_id = ${where.param(filter.siteId)}`);
+  if (filter.statuses?.length)
+    where.conditions.push(`f.status = ANY(${where.param(filter.statuses)}::text[])`);
+  addFileFilter(where, filter, SEARCH_COLUMNS);
+  return { where: where.sql, params: where.params };
+}
+
+export async function listStaffSubmissions(
+  tx: Queryable,
+  scope: TenantScope,
+  filter: StaffSubmissionFilter,
+  page: StaffSubmissionPage,
+): Promise<StaffSubmissionList> {
+  const { where, params } = filterSql(scope, filter);
+  const total = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`,
+    params,
+  );
+  const n = params.length;
+  const { rows } = await tx.query<SubmissionRow>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+     WHERE ${where}
+     ORDER BY ${orderSql(SORT_COLUMNS, page, 'f', ' NULLS LAST')}
+     LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...params, page.limit, page.offset],
+  );
+  return { records: rows.map(toSubmission), totalRecordCount: total.rows[0]?.n ?? 0 };
+}
+
+/** A live submitted file of the tenant; `lock` holds its row so that two status changes take turns. */
+export async function findSubmission(
+  tx: Queryable,
+  scope: TenantScope,
+  fileId: string,
+  options: { lock?: boolean } = {},
+): Promise<StaffSubmission> {
+  const { rows } = await tx.query<SubmissionRow>(
+    `SELECT ${COLUMNS} FROM ${FROM}
+     WHERE f.tenant_code = $1 AND f.id = $2 AND f.direction = 'submitted' AND f.deleted_at IS NULL
+     ${options.lock ? 'FOR UPDATE OF f' : ''}`,
+    [scope.tenantCode, fileId],
+  );
+  if (!rows[0]) throw submissionNotFound();
+  return toSubmission(rows[0]);
+}
+
+export async function updateSubmissionStatus(
+  tx: Queryable,
+  scope: TenantScope,
+  fileId: string,
+  status: SubmissionStatus,
+  note: string | null,
+) {
+  await tx.query(
+    `UPDATE files SET status = $3, status_note = $4, status_updated_at = now(), status_updated_by = $5
+     WHERE tenant_code = $1 AND id = $2`,
+    [scope.tenantCode, fileId, status, note, scope.user.id],
+  );
+}

@@ -1,0 +1,47 @@
+import {
+  type SetSubmissionStatusBody,
+  STAFF_AUDIT_ACTIONS,
+  STATUS_REQUIRING_NOTE,
+  type StaffSubmission,
+  SUBMISSION_STATUS_LABELS,
+} from '@portico/contracts';
+import { recordAuditEvents } from '../audit/audit.repository.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { findSubmission, updateSubmissionStatus } from './submissions.staff.repository.ts';
+
+/**
+ * Sets where the firm is with a submitted file; the client sees the status and the note on Submitted Files.
+ * A rejection needs a note, so the client learns why. Setting the same status and note again changes nothing.
+ */
+export async function setSubmissionStatus(
+  db: Database,
+  scope: TenantScope,
+  fileId: string,
+  body: SetSubmissionStatusBody,
+): Promise<StaffSubmission> {
+  const note = body.note?.trim() || null;
+  if (body.status === STATUS_REQUIRING_NOTE && !note) {
+    throw new AppError(
+      'submissions.note_required',
+      `A file can be set to "${SUBMISSION_STATUS_LABELS[STATUS_REQUIRING_NOTE]}" only with a note that tells the client why.`,
+    );
+  }
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    const before = await findSubmission(tx, scope, fileId, { lock: true });
+    if (before.status === body.status && before.statusNote === note) return before;
+    await updateSubmissionStatus(tx, scope, before.id, body.status, note);
+    await recordAuditEvents(tx, [
+      {
+        tenantCode: scope.tenantCode,
+        siteId: before.siteId,
+        userId: scope.user.id,
+        action: STAFF_AUDIT_ACTIONS.fileStatus,
+        fileId: before.id,
+        detail: { from: before.status, to: body.status, note, title: before.title },
+      },
+    ]);
+    return findSubmission(tx, scope, before.id);
+  });
+}

@@ -1,0 +1,155 @@
+import {
+  FILE_AREA_SETTING_KEYS,
+  type FileAreaSettingOverrides,
+  type SiteFileAreaSettings,
+  STAFF_AUDIT_ACTIONS,
+  type TenantFileAreaSettings,
+  type UpdateSiteFileAreaSettingsBody,
+  type UpdateTenantFileAreaSettingsBody,
+} from '@portico/contracts';
+import { recordAuditEvents } from '../audit/audit.repository.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import {
+  deleteSiteSettings,
+  lockTenant,
+  readSettings,
+  writeSettings,
+} from './file-area-settings.staff.repository.ts';
+import { effectiveFileAreaSettings } from './file-area-settings.ts';
+import { findTenantSite } from './sites.staff.repository.ts';
+
+/**
+ * The tenant's defaults and the sites' overrides. Both are read on every client request (GET api/sites, the
+ * download and upload checks), so a change here takes effect at the clients' next call, with no new token.
+ */
+
+type FlagChanges = Record<string, { from: boolean | null; to: boolean | null }>;
+
+/** Flag by flag, what a layer said before and after; unset is null. */
+function changesBetween(before: FileAreaSettingOverrides, after: FileAreaSettingOverrides): FlagChanges {
+  const changes: FlagChanges = {};
+  for (const key of FILE_AREA_SETTING_KEYS) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (from !== to) changes[key] = { from, to };
+  }
+  return changes;
+}
+
+async function tenantSettings(tx: Queryable, scope: TenantScope): Promise<TenantFileAreaSettings> {
+  const stored = await readSettings(tx, scope, null);
+  return { settings: effectiveFileAreaSettings(stored.flags), updatedAt: stored.updatedAt };
+}
+
+async function siteSettings(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+): Promise<SiteFileAreaSettings> {
+  const defaults = await readSettings(tx, scope, null);
+  const site = await readSettings(tx, scope, siteId);
+  return {
+    siteId,
+    tenantDefaults: effectiveFileAreaSettings(defaults.flags),
+    overrides: site.flags,
+    effective: effectiveFileAreaSettings(defaults.flags, site.flags),
+    updatedAt: site.updatedAt,
+  };
+}
+
+export const getTenantSettings = (db: Database, scope: TenantScope) =>
+  db.withTenant(scope.tenantCode, (tx) => tenantSettings(tx, scope));
+
+export async function updateTenantSettings(
+  db: Database,
+  scope: TenantScope,
+  body: UpdateTenantFileAreaSettingsBody,
+): Promise<TenantFileAreaSettings> {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await lockTenant(tx, scope);
+    const before = (await readSettings(tx, scope, null)).flags;
+    // Every flag is written out, so the defaults no longer depend on what "unset" means.
+    const after = { ...effectiveFileAreaSettings(before), ...body };
+    const changes = changesBetween(before, after);
+    if (Object.keys(changes).length) {
+      await writeSettings(tx, scope, null, after);
+      await recordAuditEvents(tx, [
+        {
+          tenantCode: scope.tenantCode,
+          siteId: null,
+          userId: scope.user.id,
+          action: STAFF_AUDIT_ACTIONS.settingsUpdate,
+          detail: { scope: 'tenant', changes },
+        },
+      ]);
+    }
+    return tenantSettings(tx, scope);
+  });
+}
+
+export async function getSiteSettings(db: Database, scope: TenantScope, siteId: string) {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await findTenantSite(tx, scope, siteId);
+    return siteSettings(tx, scope, siteId);
+  });
+}
+
+/** A boolean overrides a flag for the site; null clears the override, so the tenant default applies again. */
+export async function updateSiteSettings(
+  db: Database,
+  scope: TenantScope,
+  siteId: string,
+  body: UpdateSiteFileAreaSettingsBody,
+): Promise<SiteFileAreaSettings> {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await findTenantSite(tx, scope, siteId, { lock: true });
+    const before = (await readSettings(tx, scope, siteId)).flags;
+    const after: FileAreaSettingOverrides = { ...before };
+    for (const key of FILE_AREA_SETTING_KEYS) {
+      const value = body[key];
+      if (value === null) delete after[key];
+      else if (value !== undefined) after[key] = value;
+    }
+    const changes = changesBetween(before, after);
+    if (Object.keys(changes).length) {
+      await writeSettings(tx, scope, siteId, after);
+      await recordAuditEvents(tx, [
+        {
+          tenantCode: scope.tenantCode,
+          siteId,
+          userId: scope.user.id,
+          action: STAFF_AUDIT_ACTIONS.settingsUpdate,
+          detail: { scope: 'site', changes },
+        },
+      ]);
+    }
+    return siteSettings(tx, scope, siteId);
+  });
+}
+
+/** Clears every override of a site: it follows the tenant defaults again. */
+export async function resetSiteSettings(
+  db: Database,
+  scope: TenantScope,
+  siteId: string,
+): Promise<SiteFileAreaSettings> {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await findTenantSite(tx, scope, siteId, { lock: true });
+    const before = (await readSettings(tx, scope, siteId)).flags;
+    await deleteSiteSettings(tx, scope, siteId);
+    const changes = changesBetween(before, {});
+    if (Object.keys(changes).length) {
+      await recordAuditEvents(tx, [
+        {
+          tenantCode: scope.tenantCode,
+          siteId,
+          userId: scope.user.id,
+          action: STAFF_AUDIT_ACTIONS.settingsReset,
+          detail: { scope: 'site', changes },
+        },
+      ]);
+    }
+    return siteSettings(tx, scope, siteId);
+  });
+}

@@ -1,0 +1,50 @@
+import type { FileAreaSettingKey, Site } from '@portico/contracts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import type { SiteSettingsCache } from './site-settings-cache.ts';
+
+/**
+ * fileAreaSettings gate what a site's clients may do. The firm's staff run the site (they publish to it and review
+ * what arrives) and are not bound by them: a site closed to client uploads must still take the firm's files.
+ */
+export function assertClientAllowed(
+  scope: TenantScope,
+  site: Pick<Site, 'fileAreaSettings'>,
+  flag: FileAreaSettingKey,
+  refusal: string,
+) {
+  if (!scope.user.isStaff && !site.fileAreaSettings[flag]) throw new AppError('settings.forbidden', refusal);
+}
+
+/**
+ * For a list of a site's files, once the site is known to be visible: clients need the site's `portalFilesView`
+ * (its settings as the cache has them); the firm's staff always see the files, so their settings are not read.
+ */
+export async function assertClientsSeeFiles(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  settings: SiteSettingsCache,
+  refusal: string,
+) {
+  if (scope.user.isStaff) return;
+  const fileAreaSettings = await settings.settingsOf(tx, scope.tenantCode, siteId);
+  assertClientAllowed(scope, { fileAreaSettings }, 'portalFilesView', refusal);
+}
+
+/** Clients need `portalFilesView` (which shows them the site's files at all) and `internalFilesDownload`. */
+export function assertMayDownload(scope: TenantScope, site: Site) {
+  assertClientAllowed(
+    scope,
+    site,
+    'portalFilesView',
+    'Files are not shown for this site (portalFilesView is off).',
+  );
+  assertClientAllowed(
+    scope,
+    site,
+    'internalFilesDownload',
+    'Downloads are turned off for this site (internalFilesDownload).',
+  );
+}

@@ -1,0 +1,225 @@
+import type { SiteMember, SortOrder, StaffSite, StaffSiteList, StaffSiteSortField } from '@portico/contracts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { containsPattern } from '../db/sql-fragments.ts';
+import { AppError } from '../http/app-error.ts';
+
+/**
+ * Sites as the firm's staff manage them: every site of the tenant, archived ones included. Functions take the
+ * caller's tenant transaction; the use cases open it and write the audit events in it.
+ */
+
+export interface StaffSiteListOptions {
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+  includeArchived: boolean;
+  sortBy: StaffSiteSortField;
+  sortOrder: SortOrder;
+}
+
+/** The only SQL a sort field becomes. */
+const SORT_COLUMNS: Record<StaffSiteSortField, string> = {
+  name: 'lower(s.name)',
+  reference: 'lower(s.reference)',
+  createdAt: 's.created_at',
+};
+
+interface StaffSiteRow {
+  id: string;
+  name: string;
+  reference: string | null;
+  archived_at: Date | string | null;
+  created_at: Date | string;
+  member_count: number;
+  published_count: number;
+  submitted_count: number;
+}
+
+/** A site of the tenant, with the counts the console shows; `$1` is the tenant. */
+const STAFF_SITE_SELECT = `
+  SELECT s.id, s.name, s.reference, s.archived_at, s.created_at,
+         (SELECT count(*) FROM site_members m WHERE m.tenant_code = s.tenant_code AND m.site_id = s.id)::int AS member_count,
+         (SELECT count(*) FROM files f WHERE f.tenant_code = s.tenant_code AND f.site_id = s.id
+            AND f.direction = 'published' AND f.deleted_at IS NULL)::int AS published_count,
+         (SELECT count(*) FROM files f WHERE f.tenant_code = s.tenant_code AND f.site_id = s.id
+            AND f.direction = 'submitted' AND f.deleted_at IS NULL)::int AS submitted_count
+  FROM sites s`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const toStaffSite = (row: StaffSiteRow): StaffSite => ({
+  id: row.id,
+  name: row.name,
+  reference: row.reference,
+  archived: row.archived_at !== null,
+  archivedAt: row.archived_at === null ? null : iso(row.archived_at),
+  createdAt: iso(row.created_at),
+  memberCount: row.member_count,
+  publishedFileCount: row.published_count,
+  submittedFileCount: row.submitted_count,
+});
+
+export const siteNotFound = () => new AppError('sites.not_found', 'There is no such site in this firm.');
+
+/** One page of the tenant's sites with their counts. */
+export async function listStaffSites(
+  tx: Queryable,
+  scope: TenantScope,
+  options: StaffSiteListOptions,
+): Promise<StaffSiteList> {
+  const params: unknown[] = [scope.tenantCode];
+  const where = ['s.tenant_code = $1'];
+  if (!options.includeArchived) where.push('s.archived_at IS NULL');
+  if (options.search) {
+    params.push(containsPattern(options.search));
+    const p = `$${params.length}`;
+    where.push(`(s.name ILIKE ${p} ESCAPE '\\' OR s.reference ILIKE ${p} ESCAPE '\\')`);
+  }
+  const whereSql = where.join(' AND ');
+  const total = await tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM sites s WHERE ${whereSql}`,
+    params,
+  );
+  const direction = options.sortOrder === 'desc' ? 'DESC' : 'ASC';
+  const n = params.length;
+  const { rows } = await tx.query<StaffSiteRow>(
+    `${STAFF_SITE_SELECT}
+     WHERE ${whereSql}
+     ORDER BY ${SORT_COLUMNS[options.sortBy]} ${direction} NULLS LAST, s.name ${direction}, s.id ${direction}
+     LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...params, options.limit, options.offset],
+  );
+  return { records: rows.map(toStaffSite), totalRecordCount: total.rows[0]?.n ?? 0 };
+}
+
+/**
+ * A site of the caller's tenant, archived or not; `lock` holds its row until the transaction ends, so changes
+ * to one site (and to its settings) take turns. Another tenant's site answers like a missing one.
+ */
+export async function findTenantSite(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  options: { lock?: boolean } = {},
+): Promise<StaffSite> {
+  const { rows } = await tx.query<StaffSiteRow>(
+    `${STAFF_SITE_SELECT} WHERE s.tenant_code = $1 AND s.id = $2${options.lock ? ' FOR UPDATE OF s' : ''}`,
+    [scope.tenantCode, siteId],
+  );
+  if (!rows[0]) throw siteNotFound();
+  return toStaffSite(rows[0]);
+}
+
+export async function insertSite(
+  tx: Queryable,
+  scope: TenantScope,
+  site: { name: string; reference: string | null },
+): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    'INSERT INTO sites (tenant_code, name, reference) VALUES ($1, $2, $3) RETURNING id',
+    [scope.tenantCode, site.name, site.reference],
+  );
+  return rows[0]!.id;
+}
+
+export async function updateSite(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  change: { name: string; reference: string | null; archived: boolean },
+) {
+  await tx.query(
+    `UPDATE sites SET name = $3, reference = $4,
+       archived_at = CASE WHEN $5::boolean THEN coalesce(archived_at, now()) ELSE NULL END
+     WHERE tenant_code = $1 AND id = $2`,
+    [scope.tenantCode, siteId, change.name, change.reference, change.archived],
+  );
+}
+
+interface MemberRow {
+  user_id: string;
+  name: string;
+  email: string;
+  created_at: Date | string;
+}
+
+const toMember = (row: MemberRow): SiteMember => ({
+  userId: row.user_id,
+  name: row.name,
+  email: row.email,
+  addedAt: iso(row.created_at),
+});
+
+export async function listSiteMembers(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+): Promise<SiteMember[]> {
+  const { rows } = await tx.query<MemberRow>(
+    `SELECT m.user_id, u.name, u.email, m.created_at
+     FROM site_members m JOIN users u ON u.id = m.user_id
+     WHERE m.tenant_code = $1 AND m.site_id = $2
+     ORDER BY lower(u.name), lower(u.email), u.id`,
+    [scope.tenantCode, siteId],
+  );
+  return rows.map(toMember);
+}
+
+/**
+ * The person with this e-mail (compared without case), created if the portal does not know it yet. They are
+ * linked to their sign-in on their first call with a verified address (see current-user.ts).
+ */
+export async function findOrCreateUserByEmail(
+  tx: Queryable,
+  email: string,
+  name: string,
+): Promise<{ id: string; created: boolean }> {
+  const inserted = await tx.query<{ id: string }>(
+    'INSERT INTO users (email, name) VALUES ($1, $2) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id',
+    [email, name],
+  );
+  if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
+  const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
+    email,
+  ]);
+  return { id: rows[0]!.id, created: false };
+}
+
+/** Adds a member; answers the membership and whether it is new (adding twice changes nothing). */
+export async function insertSiteMember(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  userId: string,
+): Promise<{ member: SiteMember; added: boolean }> {
+  const inserted = await tx.query(
+    `INSERT INTO site_members (tenant_code, site_id, user_id) VALUES ($1, $2, $3)
+     ON CONFLICT (site_id, user_id) DO NOTHING RETURNING user_id`,
+    [scope.tenantCode, siteId, userId],
+  );
+  const { rows } = await tx.query<MemberRow>(
+    `SELECT m.user_id, u.name, u.email, m.created_at
+     FROM site_members m JOIN users u ON u.id = m.user_id
+     WHERE m.tenant_code = $1 AND m.site_id = $2 AND m.user_id = $3`,
+    [scope.tenantCode, siteId, userId],
+  );
+  return { member: toMember(rows[0]!), added: inserted.rows.length > 0 };
+}
+
+/** Removes a member; answers who it was, or undefined if they were not one. */
+export async function deleteSiteMember(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  userId: string,
+): Promise<SiteMember | undefined> {
+  const { rows } = await tx.query<MemberRow>(
+    `WITH removed AS (
+       DELETE FROM site_members WHERE tenant_code = $1 AND site_id = $2 AND user_id = $3
+       RETURNING user_id, created_at)
+     SELECT r.user_id, u.name, u.email, r.created_at FROM removed r JOIN users u ON u.id = r.user_id`,
+    [scope.tenantCode, siteId, userId],
+  );
+  return rows[0] ? toMember(rows[0]) : undefined;
+}

@@ -1,0 +1,132 @@
+import {
+  type AddSiteMemberBody,
+  type CreateSiteBody,
+  type SiteMember,
+  STAFF_AUDIT_ACTIONS,
+  type StaffSite,
+  type UpdateSiteBody,
+} from '@portico/contracts';
+import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Database } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import {
+  deleteSiteMember,
+  findOrCreateUserByEmail,
+  findTenantSite,
+  insertSite,
+  insertSiteMember,
+  updateSite,
+} from './sites.staff.repository.ts';
+
+/** Every change here is written to the audit log in the transaction that makes it. */
+
+const event = (
+  scope: TenantScope,
+  siteId: string,
+  action: string,
+  detail: Record<string, unknown>,
+): AuditRecord => ({
+  tenantCode: scope.tenantCode,
+  siteId,
+  userId: scope.user.id,
+  action,
+  detail,
+});
+
+const trimmedReference = (reference: string | null | undefined) => {
+  const value = reference?.trim();
+  return value ? value : null;
+};
+
+export async function createSite(db: Database, scope: TenantScope, body: CreateSiteBody): Promise<StaffSite> {
+  const site = { name: body.name.trim(), reference: trimmedReference(body.reference) };
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    const id = await insertSite(tx, scope, site);
+    await recordAuditEvents(tx, [event(scope, id, STAFF_AUDIT_ACTIONS.siteCreate, site)]);
+    return findTenantSite(tx, scope, id);
+  });
+}
+
+/**
+ * Renames, re-references, archives or restores a site; one audit event per kind of change. Archiving hides the
+ * site from its clients at their next call, since roles and visibility are read per request.
+ */
+export async function changeSite(
+  db: Database,
+  scope: TenantScope,
+  siteId: string,
+  body: UpdateSiteBody,
+): Promise<StaffSite> {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    const before = await findTenantSite(tx, scope, siteId, { lock: true });
+    const after = {
+      name: body.name === undefined ? before.name : body.name.trim(),
+      reference: body.reference === undefined ? before.reference : trimmedReference(body.reference),
+      archived: body.archived ?? before.archived,
+    };
+    const events: AuditRecord[] = [];
+    const renamed = after.name !== before.name;
+    const referenced = after.reference !== before.reference;
+    if (renamed || referenced) {
+      events.push(
+        event(scope, siteId, renamed ? STAFF_AUDIT_ACTIONS.siteRename : STAFF_AUDIT_ACTIONS.siteUpdate, {
+          ...(renamed ? { name: { from: before.name, to: after.name } } : {}),
+          ...(referenced ? { reference: { from: before.reference, to: after.reference } } : {}),
+        }),
+      );
+    }
+    if (after.archived !== before.archived) {
+      const action = after.archived ? STAFF_AUDIT_ACTIONS.siteArchive : STAFF_AUDIT_ACTIONS.siteUnarchive;
+      events.push(event(scope, siteId, action, { name: after.name }));
+    }
+    if (!events.length) return before;
+    await updateSite(tx, scope, siteId, after);
+    await recordAuditEvents(tx, events);
+    return findTenantSite(tx, scope, siteId);
+  });
+}
+
+/**
+ * Adds a client to a site by e-mail. A person the portal does not know yet is created, to be linked when they
+ * first sign in with that address, verified by their provider. Adding someone twice changes nothing.
+ */
+export async function addSiteMember(
+  db: Database,
+  scope: TenantScope,
+  siteId: string,
+  body: AddSiteMemberBody,
+): Promise<{ member: SiteMember; added: boolean }> {
+  const email = body.email.trim();
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    await findTenantSite(tx, scope, siteId, { lock: true });
+    const user = await findOrCreateUserByEmail(tx, email, body.name?.trim() || email);
+    const result = await insertSiteMember(tx, scope, siteId, user.id);
+    if (result.added) {
+      await recordAuditEvents(tx, [
+        event(scope, siteId, STAFF_AUDIT_ACTIONS.memberAdd, {
+          userId: result.member.userId,
+          email: result.member.email,
+          name: result.member.name,
+          newPerson: user.created,
+        }),
+      ]);
+    }
+    return result;
+  });
+}
+
+export async function removeSiteMember(db: Database, scope: TenantScope, siteId: string, userId: string) {
+  await db.withTenant(scope.tenantCode, async (tx) => {
+    await findTenantSite(tx, scope, siteId, { lock: true });
+    const removed = await deleteSiteMember(tx, scope, siteId, userId);
+    if (!removed) throw new AppError('members.not_found', 'That person is not a member of this site.');
+    await recordAuditEvents(tx, [
+      event(scope, siteId, STAFF_AUDIT_ACTIONS.memberRemove, {
+        userId: removed.userId,
+        email: removed.email,
+        name: removed.name,
+      }),
+    ]);
+  });
+}

@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { type SweepTimer, startSweepTimer } from '../sweep-timer.ts';
+
+/**
+ * Blobs nothing points at. A blob is written before the row that names it, so a process that dies (or a
+ * database that fails) between the two leaves a blob no row names, and one that dies mid-upload leaves a
+ * half-written file in the store's temporary folder; a blob whose delete failed after its row went stays too.
+ * Nobody can reach such bytes, but they fill the disk and linger in backups. This sweep removes them.
+ *
+ * Only what has not been written for `ORPHAN_AGE_MS` is considered: a put renames its blob right after its
+ * last write and inserts its row straight after, and an upload in progress writes at least every request
+ * timeout (one hour), so nothing this old is still on its way to a row.
+ */
+export const ORPHAN_AGE_MS = 2 * 60 * 60 * 1000;
+
+/** Keys looked up per query. */
+const BATCH = 500;
+
+export interface OrphanSweep {
+  orphans: number;
+  abandonedWrites: number;
+}
+
+/** One sweep: every blob older than `ageMs` that no upload or file row names is deleted. Runs as the owner. */
+export async function sweepOrphanBlobs(
+  db: Database,
+  blobs: BlobStore,
+  ageMs = ORPHAN_AGE_MS,
+): Promise<OrphanSweep> {
+  const before = new Date(Date.now() - ageMs);
+  const abandonedWrites = await blobs.removeAbandonedWrites(before);
+  let orphans = 0;
+  let batch: string[] = [];
+  const sweepBatch = async () => {
+    const { rows } = await db.query<{ key: string }>(
+      `SELECT k AS key FROM unnest($1::text[]) AS k
+       WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_key = k)
+         AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)`,
+      [batch],
+    );
+    batch = [];
+    for (const { key } of rows) await blobs.delete(key);
+    orphans += rows.length;
+  };
+  for await (const key of blobs.keysWrittenBefore(before)) {
+    batch.push(key);
+    if (batch.length === BATCH) await sweepBatch();
+  }
+  if (batch.length > 0) await sweepBatch();
+  return { orphans, abandonedWrites };
+}
+
+/** How often the store is swept; the first sweep runs a minute after start, off the start-up path. */
+const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
+const FIRST_SWEEP_MS = 60 * 1000;
+
+/** Sweeps on a timer (sweep-timer.ts). */
+export function startOrphanBlobSweeper(db: Database, blobs: BlobStore, log: FastifyBaseLogger): SweepTimer {
+  return startSweepTimer(
+    () =>
+      sweepOrphanBlobs(db, blobs)
+        .then(({ orphans, abandonedWrites }) => {
+          if (orphans || abandonedWrites) log.info({ orphans, abandonedWrites }, 'orphan blobs removed');
+        })
+        .catch((error) => log.error({ err: error }, 'orphan blobs could not be swept')),
+    { intervalMs: SWEEP_INTERVAL_MS, firstAfterMs: FIRST_SWEEP_MS },
+  );
+}

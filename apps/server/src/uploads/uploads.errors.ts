@@ -1,0 +1,51 @@
+import { MAX_FILES_PER_UPLOAD } from '@portico/contracts';
+import { AppError } from '../http/app-error.ts';
+
+/** The errors of the file-storage service, by stable code; messages say what to do about them. */
+
+export const invalidUpload = (message: string) => new AppError('uploads.invalid', message);
+
+export const uploadsNotFound = () =>
+  new AppError('uploads.not_found', 'No pending upload of yours to this site has that reference number.');
+
+export const tooLarge = (maxBytes: number) =>
+  new AppError('uploads.too_large', `A file may have at most ${maxBytes} bytes (${humanBytes(maxBytes)}).`);
+
+function humanBytes(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+}
+
+/** The multipart parser's and the streams' own errors, as the answers a client can act on. */
+export function asUploadError(error: unknown, maxUploadBytes: number): unknown {
+  if (error instanceof AppError) return error;
+  const { code, message = '' } = error as { code?: string; message?: string };
+  switch (code) {
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return new AppError('uploads.too_many', `Send at most ${MAX_FILES_PER_UPLOAD} files per upload.`);
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return tooLarge(maxUploadBytes);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return invalidUpload('Send the files as multipart/form-data.');
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return invalidUpload('The form has unexpected fields: send one siteId field, then the files.');
+    case 'FST_MP_PREMATURE_CLOSE':
+    case 'ERR_STREAM_PREMATURE_CLOSE':
+    case 'ECONNRESET':
+      return invalidUpload('The upload was cut off before its end.');
+  }
+  // Busboy reports a malformed body with plain errors.
+  if (!code && /multipart|boundary|part|form|header|unexpected end/i.test(message)) {
+    return invalidUpload(`The multipart body is malformed: ${message}.`);
+  }
+  return error;
+}

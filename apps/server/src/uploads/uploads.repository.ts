@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** A file whose bytes are in the blob store, before its row exists. */
+export interface ReceivedFile {
+  blobKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+}
+
+/** A pending upload as its row holds it. */
+export interface PendingUpload extends ReceivedFile {
+  id: string;
+  referenceNumber: string;
+}
+
+interface UploadRow {
+  id: string;
+  reference_number: string;
+  blob_key: string;
+  file_name: string;
+  content_type: string;
+  size: number | string;
+  sha256: string;
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** `UP-` and 80 random bits in Crockford base32: unambiguous to read out, impossible to guess. */
+export function newReferenceNumber(): string {
+  const bytes = randomBytes(10);
+  let bits = 0n;
+  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
+  let out = '';
+  for (let i = 0; i < 16; i++) {
+    out = CROCKFORD[Number(bits & 31n)] + out;
+    bits >>= 5n;
+  }
+  return `UP-${out}`;
+}
+
+/** The tenant's own upload limit in bytes, if it set one below the server's. */
+export async function tenantUploadLimit(tx: Queryable, tenantCode: string): Promise<number | undefined> {
+  const { rows } = await tx.query<{ max_upload_bytes: number | string | null }>(
+    'SELECT max_upload_bytes FROM tenants WHERE code = $1',
+    [tenantCode],
+  );
+  const limit = rows[0]?.max_upload_bytes;
+  return limit === null || limit === undefined ? undefined : Number(limit);
+}
+
+/** Records received files as pending uploads of the caller to a site; answers them with their references. */
+export async function insertPendingUploads(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  files: readonly ReceivedFile[],
+): Promise<PendingUpload[]> {
+  const uploads = files.map((file) => ({ ...file, referenceNumber: newReferenceNumber() }));
+  const { rows } = await tx.query<{ id: string; reference_number: string }>(
+    `INSERT INTO uploads (tenant_code, site_id, created_by, reference_number, blob_key, file_name, content_type, size, sha256)
+     SELECT $1, $2, $3, reference_number, blob_key, file_name, content_type, size, sha256
+     FROM jsonb_to_recordset($4::jsonb)
+       AS u(reference_number text, blob_key text, file_name text, content_type text, size bigint, sha256 text)
+     RETURNING id, reference_number`,
+    [
+      scope.tenantCode,
+      siteId,
+      scope.user.id,
+      JSON.stringify(
+        uploads.map((u) => ({
+          reference_number: u.referenceNumber,
+          blob_key: u.blobKey,
+          file_name: u.fileName,
+          content_type: u.contentType,
+          size: u.size,
+          sha256: u.sha256,
+        })),
+      ),
+    ],
+  );
+  const ids = new Map(rows.map((r) => [r.reference_number, r.id]));
+  return uploads.map((u) => ({ ...u, id: ids.get(u.referenceNumber)! }));
+}
+
+/**
+ * Deletes the caller's pending uploads to a site with these references and answers what was deleted; a
+ * reference of another user, site or tenant, or one already saved, is simply not among them.
+ */
+export async function deletePendingUploads(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  referenceNumbers: readonly string[],
+): Promise<PendingUpload[]> {
+  const { rows } = await tx.query<UploadRow>(
+    `DELETE FROM uploads
+     WHERE tenant_code = $1 AND site_id = $2 AND created_by = $3 AND state = 'pending'
+       AND reference_number = ANY($4::text[])
+     RETURNING id, reference_number, blob_key, file_name, content_type, size, sha256`,
+    [scope.tenantCode, siteId, scope.user.id, referenceNumbers],
+  );
+  return rows.map(toPendingUpload);
+}
+
+/**
+ * Locks the caller's pending uploads to a site with these references, for a save in the same transaction. The
+ * row lock makes a save, a discard and the reaper take turns: whichever comes second finds nothing pending.
+ */
+export async function lockPendingUploads(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  referenceNumbers: readonly string[],
+): Promise<PendingUpload[]> {
+  const { rows } = await tx.query<UploadRow>(
+    `SELECT id, reference_number, blob_key, file_name, content_type, size, sha256
+     FROM uploads
+     WHERE tenant_code = $1 AND site_id = $2 AND created_by = $3 AND state = 'pending'
+       AND reference_number = ANY($4::text[])
+     FOR UPDATE`,
+    [scope.tenantCode, siteId, scope.user.id, referenceNumbers],
+  );
+  return rows.map(toPendingUpload);
+}
+
+/** Marks locked uploads saved, each pointing at the file it became. */
+export async function markUploadsSaved(
+  tx: Queryable,
+  saved: readonly { uploadId: string; fileId: string }[],
+) {
+  await tx.query(
+    `UPDATE uploads u SET state = 'saved', file_id = s.file_id, saved_at = now()
+     FROM jsonb_to_recordset($1::jsonb) AS s(upload_id uuid, file_id uuid)
+     WHERE u.id = s.upload_id`,
+    [JSON.stringify(saved.map((s) => ({ upload_id: s.uploadId, file_id: s.fileId })))],
+  );
+}
+
+const toPendingUpload = (row: UploadRow): PendingUpload => ({
+  id: row.id,
+  referenceNumber: row.reference_number,
+  blobKey: row.blob_key,
+  fileName: row.file_name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  sha256: row.sha256,
+});

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream';
+import type { MultipartFile } from '@fastify/multipart';
+import {
+  type DiscardUploadsBody,
+  MAX_FILE_NAME_LENGTH,
+  UPLOAD_AUDIT_ACTIONS,
+  UPLOAD_FORM_FIELDS,
+  type UploadResponse,
+} from '@portico/contracts';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { recordAuditEvents } from '../audit/audit.repository.ts';
+import { tenantScopeOf } from '../auth/current-user.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Config } from '../config.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { assertClientAllowed } from '../sites/site-access.ts';
+import { findVisibleSite } from '../sites/sites.repository.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
+import { storedFileName } from '../transfers/safe-file-name.ts';
+import { contentTypeOf, refusalOf, UploadMeter } from './upload-policy.ts';
+import { asUploadError, invalidUpload, uploadsNotFound } from './uploads.errors.ts';
+import {
+  deletePendingUploads,
+  insertPendingUploads,
+  type ReceivedFile,
+  tenantUploadLimit,
+} from './uploads.repository.ts';
+
+export interface FileStorageDeps {
+  db: Database;
+  blobs: BlobStore;
+  config: Pick<Config, 'maxUploadBytes' | 'uploadRefusedExtensions'>;
+}
+
+/** Where the files of one upload request go, once its siteId field was read and checked. */
+interface UploadTarget {
+  siteId: string;
+  maxBytes: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `POST file-storage api/files`: reads the multipart body as it arrives, the siteId field first (checked before
+ * any file byte is read), then each file streamed to its own new blob while it is counted and hashed. Rows are
+ * written only once every file is in the blob store, in one transaction. If anything fails (a limit, a refused
+ * type, a malformed form, a client that goes away), the blobs of this request are deleted and nothing is kept;
+ * the rest of an unread body is not read either, as the connection is closed after the answer.
+ */
+export async function receiveUploads(
+  deps: FileStorageDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<UploadResponse> {
+  const scope = tenantScopeOf(request);
+  const received: ReceivedFile[] = [];
+  try {
+    let target: UploadTarget | undefined;
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== UPLOAD_FORM_FIELDS.siteId || target) {
+          throw invalidUpload(
+            `Unexpected form field "${part.fieldname}": send one siteId field, then the files.`,
+          );
+        }
+        target = await openUploadTarget(deps, scope, String(part.value));
+        continue;
+      }
+      if (!target) throw invalidUpload('Send the siteId field before the files.');
+      if (part.fieldname !== UPLOAD_FORM_FIELDS.file) {
+        throw invalidUpload(`Unexpected file field "${part.fieldname}": send each file as a "file" part.`);
+      }
+      received.push(await receiveFile(deps, scope, target, part));
+    }
+    if (!target) throw invalidUpload('The form has no siteId field.');
+    if (!received.length) throw invalidUpload('The form has no file.');
+    return await recordUploads(deps.db, scope, target.siteId, received);
+  } catch (error) {
+    // An answer before the body's end: stop reading the rest of it now (the form parser would otherwise drain it
+    // while the clean-up runs), and close the connection after the answer.
+    if (!request.raw.complete) {
+      request.raw.unpipe();
+      request.raw.pause();
+      reply.header('connection', 'close');
+    }
+    await deleteBlobs(deps.blobs, received, request.log);
+    throw asUploadError(error, deps.config.maxUploadBytes);
+  }
+}
+
+async function openUploadTarget(
+  deps: FileStorageDeps,
+  scope: TenantScope,
+  siteId: string,
+): Promise<UploadTarget> {
+  if (!UUID.test(siteId)) throw invalidUpload('The siteId field must be a site id (a UUID).');
+  return deps.db.withTenant(scope.tenantCode, async (tx) => {
+    await assertMayUpload(tx, scope, siteId);
+    const tenantLimit = await tenantUploadLimit(tx, scope.tenantCode);
+    return {
+      siteId: siteId.toLowerCase(),
+      maxBytes: Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity),
+    };
+  });
+}
+
+/** The site must be one the caller sees (else 404) and allow uploads (else 403). */
+async function assertMayUpload(tx: Queryable, scope: TenantScope, siteId: string) {
+  const site = await findVisibleSite(tx, scope, siteId);
+  assertClientAllowed(
+    scope,
+    site,
+    'internalFilesUpload',
+    'Uploads are turned off for this site (internalFilesUpload).',
+  );
+}
+
+async function receiveFile(
+  deps: FileStorageDeps,
+  scope: TenantScope,
+  target: UploadTarget,
+  part: MultipartFile,
+): Promise<ReceivedFile> {
+  const fileName = storedFileName(fromFormDataEscapes(part.filename));
+  if (!fileName) throw invalidUpload(`Each file needs a name of 1 to ${MAX_FILE_NAME_LENGTH} characters.`);
+  const refusal = refusalOf(fileName, part.mimetype, deps.config.uploadRefusedExtensions);
+  if (refusal) throw new AppError('uploads.type_refused', refusal);
+  // The key is the server's own: a name can neither choose nor reach another blob.
+  const blobKey = `${scope.tenantCode}/${randomUUID()}`;
+  const meter = new UploadMeter(target.maxBytes);
+  // pipeline, not pipe: a client that goes away destroys the part, which must fail the blob write behind it.
+  const body = pipeline(part.file, meter, () => {});
+  await deps.blobs.put(blobKey, body);
+  return {
+    blobKey,
+    fileName,
+    contentType: contentTypeOf(fileName, part.mimetype),
+    size: meter.size,
+    sha256: meter.digest(),
+  };
+}
+
+/**
+ * Browsers send a file name in multipart/form-data with `"`, CR and LF written as `%22`, `%0D` and `%0A`
+ * (HTML's form encoding); busboy leaves them so. Undone here, so the name kept is the one the person sees.
+ */
+const FORM_DATA_ESCAPES: Record<string, string> = { '%22': '"', '%0D': '\r', '%0A': '\n' };
+const fromFormDataEscapes = (name: string) =>
+  name.replace(/%22|%0D|%0A/g, (code) => FORM_DATA_ESCAPES[code]!);
+
+async function recordUploads(
+  db: Database,
+  scope: TenantScope,
+  siteId: string,
+  received: readonly ReceivedFile[],
+): Promise<UploadResponse> {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    // Checked again: bytes may have taken long enough for the membership or the settings to change.
+    await assertMayUpload(tx, scope, siteId);
+    const uploads = await insertPendingUploads(tx, scope, siteId, received);
+    await recordAuditEvents(
+      tx,
+      uploads.map((u) => ({
+        tenantCode: scope.tenantCode,
+        siteId,
+        userId: scope.user.id,
+        action: UPLOAD_AUDIT_ACTIONS.receive,
+        detail: { referenceNumber: u.referenceNumber, fileName: u.fileName, size: u.size, sha256: u.sha256 },
+      })),
+    );
+    return {
+      files: uploads.map((u) => ({
+        referenceNumber: u.referenceNumber,
+        fileName: u.fileName,
+        size: u.size,
+        sha256: u.sha256,
+        contentType: u.contentType,
+      })),
+    };
+  });
+}
+
+/**
+ * `DELETE file-storage api/files`: removes pending uploads of the caller to a site, all or none: if any
+ * reference is not theirs, pending and of that site, nothing is removed (404). Needs `internalFilesDelete`.
+ */
+export async function discardUploads(
+  deps: FileStorageDeps,
+  scope: TenantScope,
+  body: DiscardUploadsBody,
+  log: FastifyBaseLogger,
+) {
+  const referenceNumbers = [...new Set(body.referenceNumbers)];
+  const discarded = await deps.db.withTenant(scope.tenantCode, async (tx) => {
+    const site = await findVisibleSite(tx, scope, body.siteId);
+    assertClientAllowed(
+      scope,
+      site,
+      'internalFilesDelete',
+      'Removing files is turned off for this site (internalFilesDelete).',
+    );
+    const deleted = await deletePendingUploads(tx, scope, site.id, referenceNumbers);
+    if (deleted.length !== referenceNumbers.length) throw uploadsNotFound();
+    await recordAuditEvents(
+      tx,
+      deleted.map((u) => ({
+        tenantCode: scope.tenantCode,
+        siteId: site.id,
+        userId: scope.user.id,
+        action: UPLOAD_AUDIT_ACTIONS.discard,
+        detail: { referenceNumber: u.referenceNumber, fileName: u.fileName, size: u.size },
+      })),
+    );
+    return deleted;
+  });
+  // After the commit: a blob delete that fails leaves an orphan blob at worst, never a row without its blob.
+  await deleteBlobs(deps.blobs, discarded, log);
+}
+
+/** Deletes blobs whose rows are gone or were never written; a failure is logged and leaves an orphan blob. */
+export async function deleteBlobs(
+  blobs: BlobStore,
+  files: readonly { blobKey: string }[],
+  log: FastifyBaseLogger,
+) {
+  await Promise.all(
+    files.map((file) =>
+      blobs
+        .delete(file.blobKey)
+        .catch((error) => log.warn({ err: error, blobKey: file.blobKey }, 'blob not deleted')),
+    ),
+  );
+}
