@@ -4,10 +4,13 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
-import { uploadsNotFound } from '../uploads/uploads.errors.ts';
-import { lockPendingUploads, markUploadsSaved } from '../uploads/uploads.repository.ts';
 import { fileNotFound } from './file-access.ts';
-import { insertPublishedFiles, markUnpublished } from './publish.staff.repository.ts';
+import { checkUploadChoices, createFilesFromUploads } from './files-from-uploads.ts';
+import { markUnpublished } from './publish.staff.repository.ts';
+import { isoDate } from './site-file-lists.ts';
+
+/** Status of a published file, as the demo seed writes it; submitted files carry the review status instead. */
+const PUBLISHED_STATUS = 'published';
 
 /**
  * Turns the caller's pending uploads to a site into Published Files, in one transaction: every reference or
@@ -19,42 +22,31 @@ export async function publishFiles(
   scope: TenantScope,
   body: PublishFilesBody,
 ): Promise<StaffPublishedFile[]> {
-  const references = body.files.map((f) => f.referenceNumber);
-  if (new Set(references).size !== references.length) {
-    throw new AppError('request.invalid', 'Each reference number may be published once per request.');
-  }
-  if (body.files.some((f) => f.title !== undefined && !f.title.trim())) {
-    throw new AppError('request.invalid', 'A title may not be blank; leave it out to use the file name.');
-  }
+  checkUploadChoices(body.files, 'published');
   return db.withTenant(scope.tenantCode, async (tx) => {
     const site = await findTenantSite(tx, scope, body.siteId, { lock: true });
     if (site.archived) {
       throw new AppError('sites.archived', 'The site is archived: restore it before publishing to it.');
     }
-    const pending = await lockPendingUploads(tx, scope, site.id, references);
-    if (pending.length !== references.length) throw uploadsNotFound();
-    const byReference = new Map(pending.map((u) => [u.referenceNumber, u]));
-    const files = body.files.map((f) => {
-      const upload = byReference.get(f.referenceNumber)!;
-      return { upload, title: f.title?.trim() ?? upload.fileName };
-    });
-    const published = await insertPublishedFiles(tx, scope, site.id, files);
-    await markUploadsSaved(
-      tx,
-      published.map((p) => ({ uploadId: byReference.get(p.referenceNumber)!.id, fileId: p.id })),
-    );
-    await recordAuditEvents(
-      tx,
-      published.map((p) => ({
-        tenantCode: scope.tenantCode,
-        siteId: site.id,
-        userId: scope.user.id,
-        action: STAFF_AUDIT_ACTIONS.filePublish,
-        fileId: p.id,
-        detail: { referenceNumber: p.referenceNumber, title: p.title, fileName: p.fileName, size: p.size },
-      })),
-    );
-    return published;
+    const target = {
+      siteId: site.id,
+      direction: 'published',
+      status: PUBLISHED_STATUS,
+      auditAction: STAFF_AUDIT_ACTIONS.filePublish,
+    } as const;
+    const created = await createFilesFromUploads(tx, scope, target, body.files);
+    return created.map((row) => ({
+      id: row.id,
+      siteId: row.site_id,
+      title: row.title,
+      fileName: row.file_name,
+      contentType: row.content_type,
+      size: Number(row.size),
+      sha256: row.sha256,
+      referenceNumber: row.reference_number,
+      publishedBy: scope.user.name,
+      createdAt: isoDate(row.created_at),
+    }));
   });
 }
 

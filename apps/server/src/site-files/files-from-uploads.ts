@@ -1,0 +1,96 @@
+import { recordAuditEvents } from '../audit/audit.repository.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { uploadsNotFound } from '../uploads/uploads.errors.ts';
+import { lockPendingUploads, markUploadsSaved } from '../uploads/uploads.repository.ts';
+import type { FileDirection } from './file-access.ts';
+import { SUBMITTED_COLUMNS, type SubmittedFileRow } from './site-file-lists.ts';
+import { BASE_COLUMNS } from './site-files.repository.ts';
+
+/**
+ * Uploads become files of a site the same way whichever way they go — a client's submission, the firm's
+ * publication: the caller's pending uploads are claimed and turned into rows of `files`, every one or none.
+ */
+export interface UploadChoice {
+  referenceNumber: string;
+  /** Defaults to the file name. */
+  title?: string | undefined;
+}
+
+/** Refuses, before any transaction, a reference named twice or a blank title; `verb` is "saved" or "published". */
+export function checkUploadChoices(files: readonly UploadChoice[], verb: string) {
+  const references = files.map((f) => f.referenceNumber);
+  if (new Set(references).size !== references.length) {
+    throw new AppError('request.invalid', `Each reference number may be ${verb} once per request.`);
+  }
+  if (files.some((f) => f.title !== undefined && !f.title.trim())) {
+    throw new AppError('request.invalid', 'A title may not be blank; leave it out to use the file name.');
+  }
+}
+
+export type CreatedFileRow = Omit<SubmittedFileRow, 'submitted_by'>;
+
+/**
+ * In the caller's transaction: locks the caller's pending uploads to `siteId` (any that is not the caller's, not
+ * pending or of another site answers 404 `uploads.not_found`), inserts them as files of `direction` with
+ * `status`, keeping each upload's blob (same key: no bytes are copied), marks the uploads saved and audits each
+ * file with `auditAction`. Answers the rows in the order asked.
+ */
+export async function createFilesFromUploads(
+  tx: Queryable,
+  scope: TenantScope,
+  target: { siteId: string; direction: FileDirection; status: string; auditAction: string },
+  files: readonly UploadChoice[],
+): Promise<CreatedFileRow[]> {
+  const references = files.map((f) => f.referenceNumber);
+  const pending = await lockPendingUploads(tx, scope, target.siteId, references);
+  if (pending.length !== references.length) throw uploadsNotFound();
+  const byReference = new Map(pending.map((u) => [u.referenceNumber, u]));
+  const rows = files.map((file) => {
+    const upload = byReference.get(file.referenceNumber)!;
+    return {
+      title: file.title?.trim() ?? upload.fileName,
+      file_name: upload.fileName,
+      content_type: upload.contentType,
+      size: upload.size,
+      sha256: upload.sha256,
+      blob_key: upload.blobKey,
+      reference_number: upload.referenceNumber,
+    };
+  });
+  const { rows: created } = await tx.query<CreatedFileRow>(
+    `WITH created AS (
+       INSERT INTO files (tenant_code, site_id, direction, title, file_name, content_type, size, sha256, blob_key,
+                          reference_number, status, created_by)
+       SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5
+       FROM jsonb_to_recordset($6::jsonb) AS s(title text, file_name text, content_type text, size bigint,
+                                               sha256 text, blob_key text, reference_number text)
+       RETURNING *)
+     SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS} FROM created f`,
+    [scope.tenantCode, target.siteId, target.direction, target.status, scope.user.id, JSON.stringify(rows)],
+  );
+  const createdByReference = new Map(created.map((r) => [r.reference_number, r]));
+  const records = references.map((reference) => createdByReference.get(reference)!);
+  await markUploadsSaved(
+    tx,
+    records.map((r) => ({ uploadId: byReference.get(r.reference_number)!.id, fileId: r.id })),
+  );
+  await recordAuditEvents(
+    tx,
+    records.map((r) => ({
+      tenantCode: scope.tenantCode,
+      siteId: target.siteId,
+      userId: scope.user.id,
+      action: target.auditAction,
+      fileId: r.id,
+      detail: {
+        referenceNumber: r.reference_number,
+        title: r.title,
+        fileName: r.file_name,
+        size: Number(r.size),
+      },
+    })),
+  );
+  return records;
+}
