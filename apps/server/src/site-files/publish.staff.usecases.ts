@@ -7,7 +7,7 @@ import { findTenantSite } from '../sites/sites.staff.repository.ts';
 import { fileNotFound } from './file-access.ts';
 import { checkUploadChoices, createFilesFromUploads } from './files-from-uploads.ts';
 import { markUnpublished } from './publish.staff.repository.ts';
-import { isoDate } from './site-file-lists.ts';
+import { commonRecord } from './site-file-lists.ts';
 
 /** Status of a published file, as the demo seed writes it; submitted files carry the review status instead. */
 const PUBLISHED_STATUS = 'published';
@@ -36,16 +36,10 @@ export async function publishFiles(
     } as const;
     const created = await createFilesFromUploads(tx, scope, target, body.files);
     return created.map((row) => ({
-      id: row.id,
-      siteId: row.site_id,
-      title: row.title,
-      fileName: row.file_name,
-      contentType: row.content_type,
-      size: Number(row.size),
+      ...commonRecord(row),
       sha256: row.sha256,
       referenceNumber: row.reference_number,
       publishedBy: scope.user.name,
-      createdAt: isoDate(row.created_at),
     }));
   });
 }

@@ -21,7 +21,8 @@ const FILE_SORT_COLUMNS: SortColumns<FileSortField> = {
 export const isoDate = (value: Date | string) =>
   (value instanceof Date ? value : new Date(value)).toISOString();
 
-const commonRecord = (row: SiteFileRow) => ({
+/** What every file record says of its row, whichever list it is in. */
+export const commonRecord = (row: SiteFileRow) => ({
   id: row.id,
   siteId: row.site_id,
   title: row.title,

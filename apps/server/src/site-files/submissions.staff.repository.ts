@@ -15,7 +15,7 @@ import {
   type SortColumns,
   SqlWhere,
 } from './file-list-sql.ts';
-import { SUBMITTED_FILES } from './site-file-lists.ts';
+import { commonRecord, SUBMITTED_FILES } from './site-file-lists.ts';
 
 /** Submitted files across all of the tenant's sites, archived ones included, as the firm's staff see them. */
 
@@ -63,13 +63,8 @@ interface SubmissionRow {
 }
 
 const toSubmission = (row: SubmissionRow): StaffSubmission => ({
-  id: row.id,
-  siteId: row.site_id,
+  ...commonRecord(row),
   siteName: row.site_name,
-  title: row.title,
-  fileName: row.file_name,
-  contentType: row.content_type,
-  size: Number(row.size),
   sha256: row.sha256,
   referenceNumber: row.reference_number,
   status: row.status,
@@ -77,7 +72,6 @@ const toSubmission = (row: SubmissionRow): StaffSubmission => ({
   statusUpdatedAt: row.status_updated_at === null ? null : new Date(row.status_updated_at).toISOString(),
   submittedBy:
     row.user_id === null ? null : { id: row.user_id, name: row.user_name ?? '', email: row.user_email ?? '' },
-  createdAt: new Date(row.created_at).toISOString(),
 });
 
 export const submissionNotFound = () =>
