@@ -1,11 +1,10 @@
 import { AuditOutlined, DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { type AuditEvent, DATE_FORMAT } from '@portico/contracts';
-import { type ApiError, notify, useDownload } from '@portico/web-shell';
+import { type ApiError, notify, QueryErrorAlert, useDownload } from '@portico/web-shell';
 import { Button, DatePicker, Empty, Flex, Grid, Input, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useDebouncedSearch } from '../../../hooks/use-debounced-value.ts';
 import { useTenant } from '../../../hooks/use-tenant.ts';

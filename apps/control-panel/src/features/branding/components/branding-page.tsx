@@ -1,10 +1,9 @@
 import { BgColorsOutlined, SaveOutlined } from '@ant-design/icons';
 import type { Branding as FirmBranding, UpdateBrandingBody } from '@portico/contracts';
-import { describeQueryError, isErrorBody, notify } from '@portico/web-shell';
+import { describeQueryError, isErrorBody, notify, QueryErrorAlert } from '@portico/web-shell';
 import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useGetBrandingQuery, useUpdateBrandingMutation } from '../api/branding.ts';

@@ -1,9 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { describeQueryError, notify } from '@portico/web-shell';
+import { describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
 import { Card, Flex, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {

@@ -1,10 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import type { MenuAudience } from '@portico/contracts';
-import { describeQueryError, notify } from '@portico/web-shell';
+import { describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
 import { Card, Flex, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetStaffMenuQuery, useReplaceMenuMutation } from '../api/menus.ts';
 import { KNOWN_KEYS } from '../menu-form.ts';

@@ -6,11 +6,11 @@ import {
   formatBytes,
   formatDate,
   notify,
+  QueryErrorAlert,
   useDownload,
 } from '@portico/web-shell';
 import { Button, Empty, Flex, Grid, Popconfirm, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { countOf } from '../../../lib/format.ts';
 import { useGetSitePublishedFilesQuery, useUnpublishFileMutation } from '../api/publish.ts';

@@ -1,8 +1,7 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { SiteMember, StaffSite } from '@portico/contracts';
-import { describeQueryError, formatDate, notify } from '@portico/web-shell';
+import { describeQueryError, formatDate, notify, QueryErrorAlert } from '@portico/web-shell';
 import { Alert, Button, Drawer, Empty, Flex, Form, Input, Popconfirm, Table, Typography } from 'antd';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
   useAddSiteMemberMutation,

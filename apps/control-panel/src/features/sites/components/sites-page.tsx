@@ -1,11 +1,10 @@
 import { PlusOutlined, SearchOutlined, ShopOutlined } from '@ant-design/icons';
 import { LIMITS, type StaffSite } from '@portico/contracts';
-import { describeQueryError, formatDate, notify } from '@portico/web-shell';
+import { describeQueryError, formatDate, notify, QueryErrorAlert } from '@portico/web-shell';
 import { Button, Empty, Flex, Grid, Input, Popconfirm, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useGetStaffSitesQuery } from '../../../api/staff-sites.ts';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useDebouncedSearch } from '../../../hooks/use-debounced-value.ts';
 import { useTenant } from '../../../hooks/use-tenant.ts';

@@ -14,12 +14,18 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '@portico/contracts';
-import { type ApiError, formatBytes, formatDate, notify, useDownload } from '@portico/web-shell';
+import {
+  type ApiError,
+  formatBytes,
+  formatDate,
+  notify,
+  QueryErrorAlert,
+  useDownload,
+} from '@portico/web-shell';
 import { Button, DatePicker, Empty, Flex, Grid, Input, Select, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useDebouncedSearch } from '../../../hooks/use-debounced-value.ts';
 import { useTenant } from '../../../hooks/use-tenant.ts';

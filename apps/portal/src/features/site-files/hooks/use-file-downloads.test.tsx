@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { publishedFilesApi } from '../../published-files/api/get-published-files.ts';
+import { siteFilesApi } from '../api/get-site-files.ts';
 import { useFileDownloads } from './use-file-downloads.ts';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -83,7 +83,7 @@ describe('file downloads', () => {
       });
     });
     const list = store.dispatch(
-      publishedFilesApi.endpoints.getPublishedFiles.initiate({
+      siteFilesApi.endpoints.getPublishedFiles.initiate({
         tenant: 'acme',
         siteId: SITE,
         limit: 10,

@@ -6,7 +6,7 @@ import axios, { AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, Ca
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { submittedFilesApi } from '../api/get-submitted-files.ts';
+import { siteFilesApi } from '../api/get-site-files.ts';
 import { useSubmittedUploads } from './use-submitted-uploads.ts';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -191,7 +191,7 @@ describe('the Submitted Files uploader', () => {
   test('Save turns the uploads into Submitted Files, empties the uploader and refreshes the list', async () => {
     const { store, hook } = setUp();
     const list = store.dispatch(
-      submittedFilesApi.endpoints.getSubmittedFiles.initiate({
+      siteFilesApi.endpoints.getSubmittedFiles.initiate({
         tenant: 'acme',
         siteId: SITE,
         limit: 10,
