@@ -1,7 +1,7 @@
+import { useDebouncedSearch } from '@portico/web-shell';
 import { Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useGetStaffSitesQuery } from '../api/staff-sites.ts';
-import { useDebouncedSearch } from '../hooks/use-debounced-value.ts';
 import { useTenant } from '../hooks/use-tenant.ts';
 
 export interface SiteSelectProps {

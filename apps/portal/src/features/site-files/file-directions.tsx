@@ -59,7 +59,6 @@ export interface FileDirection<R extends SiteFile, F extends string> {
 }
 
 const NEW_TAG_COLOR = '#0958D9';
-const secondary = { color: '#595959', fontSize: 12 } as const;
 
 export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIELDS)[number]> = {
   title: 'Published Files',
@@ -112,10 +111,9 @@ export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FIL
   emptyText:
     'No files have been submitted to this site yet. Files you send with the uploader above appear here once saved.',
   testId: 'submitted-files-table',
+  // The file name only where it says more than the title; small, like the portal's other notes.
   subtitle: (file) =>
-    file.fileName !== file.title ? (
-      <Typography.Text style={secondary}>{file.fileName}</Typography.Text>
-    ) : null,
+    file.fileName !== file.title ? <span style={{ fontSize: 12 }}>{file.fileName}</span> : null,
   narrowExtra: (file, screens) => (screens.sm ? null : status(file)),
   columns: (sorting) => [
     {

@@ -2,32 +2,30 @@ import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
 import { LIMITS, type PublishedFile } from '@portico/contracts';
 import {
   type ApiError,
+  actionsColumn,
+  dateColumn,
   describeQueryError,
   formatBytes,
   formatDate,
+  ListTable,
   notify,
-  QueryErrorAlert,
+  SecondaryText,
+  TitleCell,
   useDownload,
+  useListState,
 } from '@portico/web-shell';
-import { Button, Empty, Flex, Grid, Popconfirm, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { Button, Flex } from 'antd';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
-import { countOf } from '../../../lib/format.ts';
 import { useGetSitePublishedFilesQuery, useUnpublishFileMutation } from '../api/publish.ts';
-
-const PAGE_SIZE = LIMITS.siteListPageSize;
 
 /** What the firm has published to a site, newest first: download it again, or take it back. */
 export function PublishedFilesTable({ siteId, siteName }: { siteId: string; siteName: string | undefined }) {
   const { tenant, ready } = useTenant();
-  const [page, setPage] = useState(1);
-  const files = useGetSitePublishedFilesQuery(
-    { tenant, siteId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
-    { skip: !ready },
-  );
+  const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: siteId });
+  const files = useGetSitePublishedFilesQuery({ tenant, siteId, ...list.query }, { skip: !ready });
   const [unpublish, unpublishing] = useUnpublishFileMutation();
   const { download, busy } = useDownload();
-  const screens = Grid.useBreakpoint();
 
   const take = async (file: PublishedFile) => {
     try {
@@ -56,68 +54,42 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
       >
         Download
       </Button>
-      <Popconfirm
-        title={`Unpublish ${file.title}?`}
-        description="The site's clients no longer see it; the firm keeps it for the record."
-        okText="Unpublish"
-        okButtonProps={{ danger: true }}
+      <ConfirmButton
+        question={`Unpublish ${file.title}?`}
+        consequence="The site's clients no longer see it; the firm keeps it for the record."
+        action="Unpublish"
+        label={`Unpublish ${file.title}`}
         onConfirm={() => take(file)}
-      >
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          loading={unpublishing.isLoading && unpublishing.originalArgs?.id === file.id}
-          aria-label={`Unpublish ${file.title}`}
-        >
-          Unpublish
-        </Button>
-      </Popconfirm>
+        loading={unpublishing.isLoading && unpublishing.originalArgs?.id === file.id}
+        icon={<DeleteOutlined aria-hidden />}
+      />
     </Flex>
   );
 
-  if (files.error)
-    return (
-      <QueryErrorAlert
-        title="The published files could not be loaded"
-        error={files.error}
-        onRetry={() => void files.refetch()}
-      />
-    );
   return (
-    <Table<PublishedFile>
-      rowKey="id"
-      loading={files.isFetching}
-      dataSource={files.currentData?.records ?? []}
+    <ListTable<PublishedFile>
+      list={list}
+      result={files}
+      itemName="published file"
       data-testid="published-files-table"
-      locale={{
-        emptyText: <Empty description={`Nothing is published to ${siteName ?? 'this site'} yet.`} />,
-      }}
-      pagination={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: files.currentData?.totalRecordCount ?? 0,
-        showSizeChanger: false,
-        showTotal: (total) => countOf(total, 'file'),
-        onChange: setPage,
-      }}
+      empty={`Nothing is published to ${siteName ?? 'this site'} yet.`}
       columns={[
         {
           title: 'Title',
           dataIndex: 'title',
           render: (title: string, file) => (
-            <Flex vertical>
-              <Typography.Text strong>{title}</Typography.Text>
-              <Typography.Text style={{ color: '#595959' }}>{file.fileName}</Typography.Text>
-              {screens.md ? null : (
+            <TitleCell
+              title={title}
+              subtitle={file.fileName}
+              narrow={
                 <>
-                  <Typography.Text style={{ color: '#595959', fontSize: 12 }}>
+                  <SecondaryText small>
                     {formatBytes(file.size)} · {formatDate(file.createdAt)}
-                  </Typography.Text>
+                  </SecondaryText>
                   {actionsOf(file)}
                 </>
-              )}
-            </Flex>
+              }
+            />
           ),
         },
         {
@@ -127,18 +99,8 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
           responsive: ['md'],
           render: (size: number) => formatBytes(size),
         },
-        {
-          title: 'Published',
-          dataIndex: 'createdAt',
-          responsive: ['md'],
-          render: (iso: string) => formatDate(iso),
-        },
-        {
-          title: 'Actions',
-          key: 'actions',
-          responsive: ['md'],
-          render: (_value, file) => actionsOf(file),
-        },
+        dateColumn('Published', 'createdAt', ['md']),
+        actionsColumn(actionsOf),
       ]}
     />
   );

@@ -1,7 +1,8 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { SiteMember, StaffSite } from '@portico/contracts';
 import { describeQueryError, formatDate, notify, QueryErrorAlert } from '@portico/web-shell';
-import { Alert, Button, Drawer, Empty, Flex, Form, Input, Popconfirm, Table, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Flex, Form, Input, Table, Typography } from 'antd';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
   useAddSiteMemberMutation,
@@ -146,23 +147,16 @@ export function SiteMembersDrawer({ site, onClose }: { site: StaffSite | undefin
                   title: 'Actions',
                   key: 'actions',
                   render: (_value, member) => (
-                    <Popconfirm
-                      title={`Remove ${member.name}?`}
-                      description="They lose access to this site at once."
-                      okText="Remove"
-                      okButtonProps={{ danger: true }}
+                    <ConfirmButton
+                      question={`Remove ${member.name}?`}
+                      consequence="They lose access to this site at once."
+                      action="Remove"
+                      label={`Remove ${member.name}`}
                       onConfirm={() => remove(member)}
-                    >
-                      <Button
-                        danger
-                        type="text"
-                        icon={<DeleteOutlined aria-hidden />}
-                        loading={removing.isLoading && removing.originalArgs?.userId === member.userId}
-                        aria-label={`Remove ${member.name}`}
-                      >
-                        Remove
-                      </Button>
-                    </Popconfirm>
+                      loading={removing.isLoading && removing.originalArgs?.userId === member.userId}
+                      icon={<DeleteOutlined aria-hidden />}
+                      button={{ type: 'text' }}
+                    />
                   ),
                 },
               ]}

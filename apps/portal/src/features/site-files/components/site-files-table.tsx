@@ -7,10 +7,12 @@ import {
   ListFilterBar,
   ListTable,
   PAGE_SIZES,
+  SecondaryText,
   selectAccessToken,
   selectSelectedSite,
   selectTenant,
   sortableColumn,
+  TitleCell,
   useListSelection,
   useListState,
   useShellSelector,
@@ -20,8 +22,6 @@ import { Button, Flex, Grid, type TableColumnsType, Typography } from 'antd';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { useFileDownloads } from '../hooks/use-file-downloads.ts';
 import { FilesError } from './file-list-states.tsx';
-
-const secondary = { color: '#595959', fontSize: 12 } as const;
 
 /** The files of the selected site that went one way (`direction`): paged, sorted, searched and filtered on the server. */
 export function SiteFilesTable<R extends SiteFile, F extends string>({
@@ -55,19 +55,18 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       ...sorting('title'),
       title: 'Title',
       render: (_, file) => (
-        <Flex vertical gap={2}>
-          <Flex gap={8} align="center" wrap>
-            <Typography.Text strong>{file.title}</Typography.Text>
-            {direction.titleTag?.(file)}
-          </Flex>
-          {direction.subtitle?.(file)}
-          {screens.md ? null : (
-            <Typography.Text style={secondary}>
+        <TitleCell
+          title={file.title}
+          tag={direction.titleTag?.(file)}
+          subtitle={direction.subtitle?.(file)}
+          narrow={
+            <SecondaryText small>
               {formatBytes(file.size)} · {formatDate(file.createdAt)}
-            </Typography.Text>
-          )}
+            </SecondaryText>
+          }
+        >
           {direction.narrowExtra?.(file, screens)}
-        </Flex>
+        </TitleCell>
       ),
     },
     ...direction.columns(sorting),
@@ -114,9 +113,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       ) : null}
       <ListFilterBar
         list={list}
-        searchLabel="Search files"
-        searchPlaceholder={direction.searchPlaceholder}
-        dateLabel={direction.dateLabel}
+        search={{ label: 'Search files', placeholder: direction.searchPlaceholder }}
+        dates={{ label: direction.dateLabel }}
         testIdPrefix="file"
         actions={
           canDownload ? (
@@ -146,12 +144,9 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
             text={direction.emptyText}
             testId="files-empty"
             filtered={
-              list.isFiltered && {
-                text: 'No files match your search or dates. Try other words or a wider range.',
-                clearLabel: 'Clear search and dates',
-                onClear: list.clearFilters,
-              }
+              list.isFiltered && 'No files match your search or dates. Try other words or a wider range.'
             }
+            clear={{ label: 'Clear search and dates', onClick: list.clearFilters }}
           />
         }
         data-testid={direction.testId}

@@ -1,16 +1,19 @@
 import { Button, Empty } from 'antd';
 
 /**
- * A list with nothing to show, and why: nothing yet (`text`), or nothing that matches, with a way to clear the
- * search and filters (`filtered`).
+ * A list with nothing to show, and why: nothing yet (`text`), or nothing that matches (`filtered`), optionally with
+ * a way to clear the search and filters.
  */
 export function ListEmpty({
   text,
   filtered,
+  clear,
   testId = 'list-empty',
 }: {
   text: string;
-  filtered?: { text: string; clearLabel: string; onClear: () => void } | false;
+  /** What to say instead while a search or filter narrows the list. */
+  filtered?: string | false;
+  clear?: { label: string; onClick: () => void };
   testId?: string;
 }) {
   return (
@@ -18,11 +21,11 @@ export function ListEmpty({
       image={Empty.PRESENTED_IMAGE_SIMPLE}
       description={
         <span style={{ color: '#595959' }} data-testid={testId}>
-          {filtered ? filtered.text : text}
+          {filtered || text}
         </span>
       }
     >
-      {filtered ? <Button onClick={filtered.onClear}>{filtered.clearLabel}</Button> : null}
+      {filtered && clear ? <Button onClick={clear.onClick}>{clear.label}</Button> : null}
     </Empty>
   );
 }

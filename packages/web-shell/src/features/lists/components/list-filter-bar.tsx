@@ -16,14 +16,13 @@ export interface FilterableList {
 
 export interface ListFilterBarProps {
   list: FilterableList;
-  /** Names the search box for assistive technology: "Search files", "Filter by person". */
-  searchLabel: string;
-  searchPlaceholder: string;
-  /** What the date range filters on, for its labels: "Published", "Submitted"; no dates without it. */
-  dateLabel?: string;
-  /** Whether one end of the range may stay empty ("from a day on"). */
-  openEnded?: boolean;
-  datePlaceholders?: [from: string, until: string];
+  /** `label` names the search box for assistive technology: "Search files", "Filter by person". */
+  search: { label: string; placeholder: string };
+  /**
+   * The date range, if the list has one: `label` is what it filters on ("Published"), for its labels;
+   * `openEnded` lets one end stay empty ("from a day on").
+   */
+  dates?: { label: string; openEnded?: boolean };
   /** The list's own filters (a site, statuses…), after the search. */
   children?: ReactNode;
   /** Buttons at the end (the zip download). */
@@ -35,11 +34,8 @@ export interface ListFilterBarProps {
 /** Search (debounced by the list's state), the list's own filters and a date range, with the list's actions. */
 export function ListFilterBar({
   list,
-  searchLabel,
-  searchPlaceholder,
-  dateLabel,
-  openEnded = false,
-  datePlaceholders = ['From', 'Until'],
+  search,
+  dates,
   children,
   actions,
   testIdPrefix = 'list',
@@ -57,34 +53,34 @@ export function ListFilterBar({
       data-testid={`${testIdPrefix}-filter-bar`}
     >
       <label htmlFor={ids.search} style={visuallyHidden}>
-        {searchLabel}
+        {search.label}
       </label>
       <Input
         id={ids.search}
         allowClear
         value={list.searchText}
         onChange={(event) => list.setSearchText(event.target.value)}
-        placeholder={searchPlaceholder}
+        placeholder={search.placeholder}
         prefix={<SearchOutlined aria-hidden />}
         style={{ width: 320, maxWidth: '100%' }}
         data-testid={`${testIdPrefix}-search`}
       />
       {children}
-      {dateLabel ? (
+      {dates ? (
         <>
           <label htmlFor={ids.start} style={visuallyHidden}>
-            {dateLabel} from (YYYY-MM-DD)
+            {dates.label} from (YYYY-MM-DD)
           </label>
           <label htmlFor={ids.end} style={visuallyHidden}>
-            {dateLabel} until (YYYY-MM-DD)
+            {dates.label} until (YYYY-MM-DD)
           </label>
           <DatePicker.RangePicker
             id={{ start: ids.start, end: ids.end }}
             format={DATE_FORMAT}
             value={range ? [range[0] ? dayjs(range[0]) : null, range[1] ? dayjs(range[1]) : null] : null}
-            onChange={(values) => list.setRange(rangeFromPicker(values, openEnded))}
-            placeholder={datePlaceholders}
-            allowEmpty={[openEnded, openEnded]}
+            onChange={(values) => list.setRange(rangeFromPicker(values, dates.openEnded))}
+            placeholder={['From', 'Until']}
+            allowEmpty={[!!dates.openEnded, !!dates.openEnded]}
             style={{ maxWidth: '100%' }}
             data-testid={`${testIdPrefix}-date-range`}
           />

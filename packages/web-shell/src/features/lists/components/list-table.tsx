@@ -28,10 +28,10 @@ export interface ListTableProps<T>
   result: ListResult<T>;
   /** One of the rows, for the totals and the loading text: "file", "site", "event". */
   itemName: string;
-  /** What the list shows when it has no rows (a `ListEmpty`). */
+  /** What the list shows when it has no rows: a sentence, or a `ListEmpty` that says more. */
   empty: ReactNode;
-  /** The error alert's title ("The sites could not be loaded"), unless `renderError` says it otherwise. */
-  errorTitle: string;
+  /** The error alert's title, "The {itemName}s could not be loaded" unless given; `renderError` replaces the alert. */
+  errorTitle?: string;
   renderError?: (error: unknown, retry: () => void) => ReactNode;
   /** Page sizes to choose from; without them the page size is fixed. */
   pageSizes?: readonly number[];
@@ -58,7 +58,13 @@ export function ListTable<T extends { id: string }>({
   const retry = () => void result.refetch();
   if (error)
     return (
-      renderError?.(error, retry) ?? <QueryErrorAlert title={errorTitle} error={error} onRetry={retry} />
+      renderError?.(error, retry) ?? (
+        <QueryErrorAlert
+          title={errorTitle ?? `The ${itemName}s could not be loaded`}
+          error={error}
+          onRetry={retry}
+        />
+      )
     );
   return (
     <Table<T>

@@ -1,0 +1,42 @@
+import { Flex, Grid, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+/** Grey text with at least 4.5:1 contrast on white; `small` for the notes under a row's title. */
+export function SecondaryText({ small = false, children }: { small?: boolean; children: ReactNode }) {
+  return (
+    <Typography.Text style={{ color: '#595959', ...(small ? { fontSize: 12 } : {}) }}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+/**
+ * A row's first cell: its title (with a tag beside it), a grey subtitle, and below `md`, where the other columns
+ * are hidden, what they would say (`narrow`). `children` follow at every width.
+ */
+export function TitleCell({
+  title,
+  tag,
+  subtitle,
+  narrow,
+  children,
+}: {
+  title: ReactNode;
+  tag?: ReactNode;
+  subtitle?: ReactNode;
+  narrow?: ReactNode;
+  children?: ReactNode;
+}) {
+  const screens = Grid.useBreakpoint();
+  return (
+    <Flex vertical gap={2}>
+      <Flex gap={8} align="center" wrap>
+        <Typography.Text strong>{title}</Typography.Text>
+        {tag}
+      </Flex>
+      {subtitle ? <SecondaryText>{subtitle}</SecondaryText> : null}
+      {screens.md ? null : narrow}
+      {children}
+    </Flex>
+  );
+}
