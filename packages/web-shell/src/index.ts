@@ -9,7 +9,7 @@ export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden, visuallyHiddenStyle } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
-export { actionsColumn, dateColumn } from './features/lists/columns.tsx';
+export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';
 export { ListEmpty } from './features/lists/components/list-empty.tsx';
 export { ListFilterBar, type ListFilterBarProps } from './features/lists/components/list-filter-bar.tsx';
@@ -20,7 +20,7 @@ export {
   type ListTableProps,
 } from './features/lists/components/list-table.tsx';
 export { QueryErrorAlert } from './features/lists/components/query-error-alert.tsx';
-export { SecondaryText, TitleCell } from './features/lists/components/title-cell.tsx';
+export { SecondaryText, TitleCell, type TitleCellProps } from './features/lists/components/title-cell.tsx';
 export { useListSelection } from './features/lists/hooks/use-list-selection.ts';
 export {
   type ListPaging,

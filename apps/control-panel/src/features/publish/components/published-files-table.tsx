@@ -1,7 +1,6 @@
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { LIMITS, type PublishedFile } from '@portico/contracts';
 import {
-  type ApiError,
   actionsColumn,
   dateColumn,
   describeQueryError,
@@ -10,12 +9,11 @@ import {
   ListTable,
   notify,
   SecondaryText,
-  TitleCell,
-  useDownload,
+  titleColumn,
   useListState,
 } from '@portico/web-shell';
-import { Button, Flex } from 'antd';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { DownloadAction, RowActions } from '../../../components/row-actions.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSitePublishedFilesQuery, useUnpublishFileMutation } from '../api/publish.ts';
 
@@ -25,7 +23,6 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
   const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: siteId });
   const files = useGetSitePublishedFilesQuery({ tenant, siteId, ...list.query }, { skip: !ready });
   const [unpublish, unpublishing] = useUnpublishFileMutation();
-  const { download, busy } = useDownload();
 
   const take = async (file: PublishedFile) => {
     try {
@@ -36,24 +33,13 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
     }
   };
 
-  const get = (file: PublishedFile) =>
-    download({
-      service: 'file-management',
-      url: `api/staff/published-files/${encodeURIComponent(file.id)}/download`,
-      fallbackName: file.fileName,
-    }).catch((error: ApiError) => notify.error('The download failed', error.message));
-
   const actionsOf = (file: PublishedFile) => (
-    <Flex gap={4} wrap>
-      <Button
-        size="small"
-        icon={<DownloadOutlined aria-hidden />}
-        loading={busy.has(`api/staff/published-files/${encodeURIComponent(file.id)}/download`)}
-        onClick={() => void get(file)}
-        aria-label={`Download ${file.title}`}
-      >
-        Download
-      </Button>
+    <RowActions>
+      <DownloadAction
+        service="file-management"
+        url={`api/staff/published-files/${encodeURIComponent(file.id)}/download`}
+        file={file}
+      />
       <ConfirmButton
         question={`Unpublish ${file.title}?`}
         consequence="The site's clients no longer see it; the firm keeps it for the record."
@@ -63,7 +49,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
         loading={unpublishing.isLoading && unpublishing.originalArgs?.id === file.id}
         icon={<DeleteOutlined aria-hidden />}
       />
-    </Flex>
+    </RowActions>
   );
 
   return (
@@ -74,24 +60,18 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
       data-testid="published-files-table"
       empty={`Nothing is published to ${siteName ?? 'this site'} yet.`}
       columns={[
-        {
-          title: 'Title',
-          dataIndex: 'title',
-          render: (title: string, file) => (
-            <TitleCell
-              title={title}
-              subtitle={file.fileName}
-              narrow={
-                <>
-                  <SecondaryText small>
-                    {formatBytes(file.size)} · {formatDate(file.createdAt)}
-                  </SecondaryText>
-                  {actionsOf(file)}
-                </>
-              }
-            />
+        titleColumn('Title', (file) => ({
+          title: file.title,
+          subtitle: file.fileName,
+          narrow: (
+            <>
+              <SecondaryText small>
+                {formatBytes(file.size)} · {formatDate(file.createdAt)}
+              </SecondaryText>
+              {actionsOf(file)}
+            </>
           ),
-        },
+        })),
         {
           title: 'Size',
           dataIndex: 'size',

@@ -11,7 +11,7 @@ import {
   ListTable,
   notify,
   SecondaryText,
-  TitleCell,
+  titleColumn,
   useListState,
 } from '@portico/web-shell';
 import { Button, Flex, Switch } from 'antd';
@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useGetStaffSitesQuery } from '../../../api/staff-sites.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ConsolePage } from '../../../components/console-page.tsx';
+import { RowAction, RowActions } from '../../../components/row-actions.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useUpdateSiteMutation } from '../api/sites.ts';
@@ -49,22 +50,21 @@ export default function SitesPage() {
   };
 
   const actionsOf = (site: StaffSite) => (
-    <Flex gap={4} wrap>
-      <Button size="small" onClick={() => setMembersOf(site)} aria-label={`Members of ${site.name}`}>
+    <RowActions>
+      <RowAction label={`Members of ${site.name}`} onClick={() => setMembersOf(site)}>
         Members
-      </Button>
-      <Button size="small" onClick={() => setEditing({ site })} aria-label={`Rename ${site.name}`}>
+      </RowAction>
+      <RowAction label={`Rename ${site.name}`} onClick={() => setEditing({ site })}>
         Rename
-      </Button>
+      </RowAction>
       {site.archived ? (
-        <Button
-          size="small"
+        <RowAction
+          label={`Restore ${site.name}`}
           onClick={() => setArchived(site, false)}
           loading={updating.isLoading && updating.originalArgs?.siteId === site.id}
-          aria-label={`Restore ${site.name}`}
         >
           Restore
-        </Button>
+        </RowAction>
       ) : (
         <ConfirmButton
           question={`Archive ${site.name}?`}
@@ -75,7 +75,7 @@ export default function SitesPage() {
           loading={updating.isLoading && updating.originalArgs?.siteId === site.id}
         />
       )}
-    </Flex>
+    </RowActions>
   );
 
   return (
@@ -114,33 +114,26 @@ export default function SitesPage() {
           />
         }
         columns={[
-          {
-            title: 'Site',
-            dataIndex: 'name',
-            render: (name: string, site) => (
-              <TitleCell
-                title={name}
-                subtitle={site.reference ?? 'No reference'}
-                narrow={
-                  <>
-                    <SecondaryText small>
-                      {countOf(site.memberCount, 'member')} · {site.publishedFileCount} published ·{' '}
-                      {site.submittedFileCount} submitted
-                    </SecondaryText>
-                    {actionsOf(site)}
-                  </>
-                }
-              >
-                {site.archived ? (
-                  <span>
-                    <ToneTag tone="warning">
-                      Archived {site.archivedAt ? formatDate(site.archivedAt) : ''}
-                    </ToneTag>
-                  </span>
-                ) : null}
-              </TitleCell>
+          titleColumn('Site', (site) => ({
+            title: site.name,
+            subtitle: site.reference ?? 'No reference',
+            narrow: (
+              <>
+                <SecondaryText small>
+                  {countOf(site.memberCount, 'member')} · {site.publishedFileCount} published ·{' '}
+                  {site.submittedFileCount} submitted
+                </SecondaryText>
+                {actionsOf(site)}
+              </>
             ),
-          },
+            children: site.archived ? (
+              <span>
+                <ToneTag tone="warning">
+                  Archived {site.archivedAt ? formatDate(site.archivedAt) : ''}
+                </ToneTag>
+              </span>
+            ) : null,
+          })),
           { title: 'Members', dataIndex: 'memberCount', align: 'right', responsive: ['md'] },
           { title: 'Published', dataIndex: 'publishedFileCount', align: 'right', responsive: ['md'] },
           { title: 'Submitted', dataIndex: 'submittedFileCount', align: 'right', responsive: ['md'] },

@@ -1,4 +1,4 @@
-import { DownloadOutlined, EditOutlined, FileZipOutlined, InboxOutlined } from '@ant-design/icons';
+import { EditOutlined, FileZipOutlined, InboxOutlined } from '@ant-design/icons';
 import {
   LIMITS,
   MAX_ZIP_FILES,
@@ -18,7 +18,7 @@ import {
   ListTable,
   notify,
   SecondaryText,
-  TitleCell,
+  titleColumn,
   useDownload,
   useListSelection,
   useListState,
@@ -26,6 +26,7 @@ import {
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
+import { DownloadAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
 import { SiteFilter } from '../../../components/site-filter.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSubmissionsQuery } from '../api/submissions.ts';
@@ -61,9 +62,6 @@ export default function SubmissionsPage() {
     { skip: !ready },
   );
 
-  const fail = (error: ApiError) => notify.error('The download failed', error.message);
-  const downloadOne = (file: StaffSubmission) =>
-    download({ service: 'portal', url: downloadUrl(file.id), fallbackName: file.fileName }).catch(fail);
   const downloadZip = () =>
     download({
       service: 'portal',
@@ -72,28 +70,19 @@ export default function SubmissionsPage() {
       body: { fileIds: selected },
       fallbackName: 'Submissions.zip',
       key: 'zip',
-    }).catch(fail);
+    }).catch((error: ApiError) => notify.error('The download failed', error.message));
 
   const actionsOf = (file: StaffSubmission) => (
-    <Flex gap={4} wrap>
-      <Button
-        size="small"
-        icon={<DownloadOutlined aria-hidden />}
-        loading={busy.has(downloadUrl(file.id))}
-        onClick={() => void downloadOne(file)}
-        aria-label={`Download ${file.title}`}
-      >
-        Download
-      </Button>
-      <Button
-        size="small"
+    <RowActions>
+      <DownloadAction service="portal" url={downloadUrl(file.id)} file={file} />
+      <RowAction
+        label={`Set the status of ${file.title}`}
         icon={<EditOutlined aria-hidden />}
         onClick={() => setStatusOf(file)}
-        aria-label={`Set the status of ${file.title}`}
       >
         Status
-      </Button>
-    </Flex>
+      </RowAction>
+    </RowActions>
   );
 
   return (
@@ -139,25 +128,19 @@ export default function SubmissionsPage() {
         selection={{ ...selection, label: (file) => `Select ${file.title}` }}
         empty="No submission matches these filters."
         columns={[
-          {
-            title: 'Title',
-            dataIndex: 'title',
-            render: (title: string, file) => (
-              <TitleCell
-                title={title}
-                subtitle={`${file.fileName} · ${formatBytes(file.size)}`}
-                narrow={
-                  <>
-                    <SecondaryText small>
-                      {file.siteName} · {formatDate(file.createdAt)}
-                    </SecondaryText>
-                    <StatusTag status={file.status} note={file.statusNote} />
-                    {actionsOf(file)}
-                  </>
-                }
-              />
+          titleColumn('Title', (file) => ({
+            title: file.title,
+            subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
+            narrow: (
+              <>
+                <SecondaryText small>
+                  {file.siteName} · {formatDate(file.createdAt)}
+                </SecondaryText>
+                <StatusTag status={file.status} note={file.statusNote} />
+                {actionsOf(file)}
+              </>
             ),
-          },
+          })),
           { title: 'Site', dataIndex: 'siteName', responsive: ['md'] },
           {
             title: 'Submitted by',

@@ -12,7 +12,7 @@ import {
   selectSelectedSite,
   selectTenant,
   sortableColumn,
-  TitleCell,
+  titleColumn,
   useListSelection,
   useListState,
   useShellSelector,
@@ -52,22 +52,18 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
     sortableColumn(field as F, list.state, first);
   const columns: TableColumnsType<R> = [
     {
+      ...titleColumn<R>('Title', (file) => ({
+        title: file.title,
+        tag: direction.titleTag?.(file),
+        subtitle: direction.subtitle?.(file),
+        narrow: (
+          <SecondaryText small>
+            {formatBytes(file.size)} · {formatDate(file.createdAt)}
+          </SecondaryText>
+        ),
+        children: direction.narrowExtra?.(file, screens),
+      })),
       ...sorting('title'),
-      title: 'Title',
-      render: (_, file) => (
-        <TitleCell
-          title={file.title}
-          tag={direction.titleTag?.(file)}
-          subtitle={direction.subtitle?.(file)}
-          narrow={
-            <SecondaryText small>
-              {formatBytes(file.size)} · {formatDate(file.createdAt)}
-            </SecondaryText>
-          }
-        >
-          {direction.narrowExtra?.(file, screens)}
-        </TitleCell>
-      ),
     },
     ...direction.columns(sorting),
     {

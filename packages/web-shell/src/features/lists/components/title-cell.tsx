@@ -10,23 +10,19 @@ export function SecondaryText({ small = false, children }: { small?: boolean; ch
   );
 }
 
-/**
- * A row's first cell: its title (with a tag beside it), a grey subtitle, and below `md`, where the other columns
- * are hidden, what they would say (`narrow`). `children` follow at every width.
- */
-export function TitleCell({
-  title,
-  tag,
-  subtitle,
-  narrow,
-  children,
-}: {
+export interface TitleCellProps {
   title: ReactNode;
   tag?: ReactNode;
   subtitle?: ReactNode;
   narrow?: ReactNode;
   children?: ReactNode;
-}) {
+}
+
+/**
+ * A row's first cell: its title (with a tag beside it), a grey subtitle, and below `md`, where the other columns
+ * are hidden, what they would say (`narrow`). `children` follow at every width.
+ */
+export function TitleCell({ title, tag, subtitle, narrow, children }: TitleCellProps) {
   const screens = Grid.useBreakpoint();
   return (
     <Flex vertical gap={2}>
