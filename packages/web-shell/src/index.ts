@@ -20,7 +20,7 @@ export {
   type ListTableProps,
 } from './features/lists/components/list-table.tsx';
 export { QueryErrorAlert } from './features/lists/components/query-error-alert.tsx';
-export { SecondaryText, TitleCell, type TitleCellProps } from './features/lists/components/title-cell.tsx';
+export { TitleCell, type TitleCellProps } from './features/lists/components/title-cell.tsx';
 export { useListSelection } from './features/lists/hooks/use-list-selection.ts';
 export {
   type ListPaging,

@@ -4,8 +4,7 @@ import {
   type PublishedFile,
   type Site,
 } from '@portico/contracts';
-import { authStateChanged, setEndPoints, setSelectedSite, setTenant } from '@portico/web-shell';
-import { createTestStore } from '@portico/web-shell/testing';
+import { createTestStore, signIn } from '@portico/web-shell/testing';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -70,26 +69,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(page: 'published' | 'submitted') {
   const { store } = createTestStore();
-  store.dispatch(setTenant('acme'));
-  store.dispatch(
-    setEndPoints(
-      (['portal', 'file-management', 'file-storage'] as const).map((serviceType) => ({
-        serviceType,
-        entrypointAddress: `http://api.test/t/acme/${serviceType}/`,
-        roleType: 'r',
-      })),
-    ),
-  );
-  store.dispatch(setSelectedSite(SITE));
-  store.dispatch(
-    authStateChanged({
-      isAuthenticated: true,
-      idToken: null,
-      accessToken: 't',
-      refreshToken: null,
-      error: null,
-    }),
-  );
+  signIn(store, { services: ['portal', 'file-management', 'file-storage'], siteId: SITE });
   return render(
     <Provider store={store}>
       {page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage />}

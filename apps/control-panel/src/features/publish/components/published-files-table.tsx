@@ -8,7 +8,6 @@ import {
   formatDate,
   ListTable,
   notify,
-  SecondaryText,
   titleColumn,
   useListState,
 } from '@portico/web-shell';
@@ -63,14 +62,8 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
         titleColumn('Title', (file) => ({
           title: file.title,
           subtitle: file.fileName,
-          narrow: (
-            <>
-              <SecondaryText small>
-                {formatBytes(file.size)} · {formatDate(file.createdAt)}
-              </SecondaryText>
-              {actionsOf(file)}
-            </>
-          ),
+          note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
+          narrow: actionsOf(file),
         })),
         {
           title: 'Size',

@@ -10,7 +10,6 @@ import {
   ListFilterBar,
   ListTable,
   notify,
-  SecondaryText,
   titleColumn,
   useListState,
 } from '@portico/web-shell';
@@ -106,7 +105,6 @@ export default function SitesPage() {
         list={list}
         result={sites}
         itemName="site"
-        data-testid="sites-table"
         empty={
           <ListEmpty
             text="The firm has no sites yet."
@@ -117,15 +115,8 @@ export default function SitesPage() {
           titleColumn('Site', (site) => ({
             title: site.name,
             subtitle: site.reference ?? 'No reference',
-            narrow: (
-              <>
-                <SecondaryText small>
-                  {countOf(site.memberCount, 'member')} · {site.publishedFileCount} published ·{' '}
-                  {site.submittedFileCount} submitted
-                </SecondaryText>
-                {actionsOf(site)}
-              </>
-            ),
+            note: `${countOf(site.memberCount, 'member')} · ${site.publishedFileCount} published · ${site.submittedFileCount} submitted`,
+            narrow: actionsOf(site),
             children: site.archived ? (
               <span>
                 <ToneTag tone="warning">

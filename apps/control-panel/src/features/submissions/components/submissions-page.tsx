@@ -17,7 +17,6 @@ import {
   ListFilterBar,
   ListTable,
   notify,
-  SecondaryText,
   titleColumn,
   useDownload,
   useListSelection,
@@ -124,18 +123,15 @@ export default function SubmissionsPage() {
         itemName="submission"
         // No `scroll.x`: with it antd measures the column titles (the select-all checkbox too) in an
         // aria-hidden row, which leaves a focusable element hidden from assistive technology.
-        data-testid="submissions-table"
         selection={{ ...selection, label: (file) => `Select ${file.title}` }}
         empty="No submission matches these filters."
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
             subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
+            note: `${file.siteName} · ${formatDate(file.createdAt)}`,
             narrow: (
               <>
-                <SecondaryText small>
-                  {file.siteName} · {formatDate(file.createdAt)}
-                </SecondaryText>
                 <StatusTag status={file.status} note={file.statusNote} />
                 {actionsOf(file)}
               </>

@@ -7,7 +7,6 @@ import {
   ListFilterBar,
   ListTable,
   PAGE_SIZES,
-  SecondaryText,
   selectAccessToken,
   selectSelectedSite,
   selectTenant,
@@ -56,11 +55,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         title: file.title,
         tag: direction.titleTag?.(file),
         subtitle: direction.subtitle?.(file),
-        narrow: (
-          <SecondaryText small>
-            {formatBytes(file.size)} · {formatDate(file.createdAt)}
-          </SecondaryText>
-        ),
+        note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
         children: direction.narrowExtra?.(file, screens),
       })),
       ...sorting('title'),

@@ -1,5 +1,5 @@
-import { authStateChanged, notify, setEndPoints, setSelectedSite, setTenant } from '@portico/web-shell';
-import { createTestStore } from '@portico/web-shell/testing';
+import { notify } from '@portico/web-shell';
+import { createTestStore, FIRST_FILE_PAGE, signIn } from '@portico/web-shell/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -48,26 +48,7 @@ const urlOf = (input: Request | string) => (typeof input === 'string' ? input : 
 
 function setUp() {
   const { store } = createTestStore();
-  store.dispatch(setTenant('acme'));
-  store.dispatch(
-    setEndPoints([
-      {
-        serviceType: 'file-management',
-        entrypointAddress: 'http://api.test/t/acme/file-management/',
-        roleType: 'r',
-      },
-    ]),
-  );
-  store.dispatch(setSelectedSite(SITE));
-  store.dispatch(
-    authStateChanged({
-      isAuthenticated: true,
-      idToken: null,
-      accessToken: 'tok',
-      refreshToken: null,
-      error: null,
-    }),
-  );
+  signIn(store, { services: ['file-management'], siteId: SITE });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return { store, hook: renderHook(() => useFileDownloads(TARGET), { wrapper }) };
 }
@@ -86,10 +67,7 @@ describe('file downloads', () => {
       siteFilesApi.endpoints.getPublishedFiles.initiate({
         tenant: 'acme',
         siteId: SITE,
-        limit: 10,
-        offset: 0,
-        sortBy: 'createdAt',
-        sortOrder: 'desc',
+        ...FIRST_FILE_PAGE,
       }),
     );
     await list;

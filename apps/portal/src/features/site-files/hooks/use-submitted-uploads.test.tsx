@@ -1,6 +1,6 @@
 import type { UploadResponse } from '@portico/contracts';
-import { addSucceededFile, authStateChanged, setEndPoints, setTenant } from '@portico/web-shell';
-import { createTestStore } from '@portico/web-shell/testing';
+import { addSucceededFile } from '@portico/web-shell';
+import { createTestStore, FIRST_FILE_PAGE, signIn } from '@portico/web-shell/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import axios, { AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, CanceledError } from 'axios';
 import type { ReactNode } from 'react';
@@ -60,26 +60,7 @@ afterEach(() => {
 function setUp() {
   const test = createTestStore();
   const { store } = test;
-  store.dispatch(setTenant('acme'));
-  store.dispatch(
-    setEndPoints([
-      { serviceType: 'portal', entrypointAddress: 'http://api.test/t/acme/portal/', roleType: 'r' },
-      {
-        serviceType: 'file-storage',
-        entrypointAddress: 'http://api.test/t/acme/file-storage/',
-        roleType: 'r',
-      },
-    ]),
-  );
-  store.dispatch(
-    authStateChanged({
-      isAuthenticated: true,
-      idToken: null,
-      accessToken: 'tok',
-      refreshToken: null,
-      error: null,
-    }),
-  );
+  signIn(store, { services: ['portal', 'file-storage'] });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const hook = renderHook(() => useSubmittedUploads({ tenant: 'acme', siteId: SITE }), { wrapper });
   return { ...test, hook };
@@ -194,10 +175,7 @@ describe('the Submitted Files uploader', () => {
       siteFilesApi.endpoints.getSubmittedFiles.initiate({
         tenant: 'acme',
         siteId: SITE,
-        limit: 10,
-        offset: 0,
-        sortBy: 'createdAt',
-        sortOrder: 'desc',
+        ...FIRST_FILE_PAGE,
       }),
     );
     await list;

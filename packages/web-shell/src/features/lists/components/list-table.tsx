@@ -26,7 +26,7 @@ export interface ListTableProps<T>
   > {
   list: ListPaging;
   result: ListResult<T>;
-  /** One of the rows, for the totals and the loading text: "file", "site", "event". */
+  /** One of the rows, for the totals, the loading text and the test id (`{itemName}s-table` unless given). */
   itemName: string;
   /** What the list shows when it has no rows: a sentence, or a `ListEmpty` that says more. */
   empty: ReactNode;
@@ -70,6 +70,7 @@ export function ListTable<T extends { id: string }>({
     <Table<T>
       rowKey="id"
       size={screens.sm ? undefined : 'small'}
+      data-testid={`${itemName}s-table`}
       {...table}
       dataSource={currentData?.records ?? []}
       loading={isFetching}

@@ -14,15 +14,18 @@ export interface TitleCellProps {
   title: ReactNode;
   tag?: ReactNode;
   subtitle?: ReactNode;
+  /** Small grey text below `md`: what the hidden columns say ("1.2 MB · 2026-03-04"). */
+  note?: ReactNode;
+  /** Below `md`, after the note: the row's status, its actions. */
   narrow?: ReactNode;
   children?: ReactNode;
 }
 
 /**
  * A row's first cell: its title (with a tag beside it), a grey subtitle, and below `md`, where the other columns
- * are hidden, what they would say (`narrow`). `children` follow at every width.
+ * are hidden, what they would say (`note`, `narrow`). `children` follow at every width.
  */
-export function TitleCell({ title, tag, subtitle, narrow, children }: TitleCellProps) {
+export function TitleCell({ title, tag, subtitle, note, narrow, children }: TitleCellProps) {
   const screens = Grid.useBreakpoint();
   return (
     <Flex vertical gap={2}>
@@ -31,7 +34,12 @@ export function TitleCell({ title, tag, subtitle, narrow, children }: TitleCellP
         {tag}
       </Flex>
       {subtitle ? <SecondaryText>{subtitle}</SecondaryText> : null}
-      {screens.md ? null : narrow}
+      {screens.md ? null : (
+        <>
+          {note ? <SecondaryText small>{note}</SecondaryText> : null}
+          {narrow}
+        </>
+      )}
       {children}
     </Flex>
   );
