@@ -1,6 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { ServiceType } from '@portico/contracts';
-import { type ApiError, notify, useDownload } from '@portico/web-shell';
+import type { useFileDownloads } from '@portico/web-shell';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -34,27 +33,20 @@ export function RowAction({
   );
 }
 
-/** Downloads one file of a row (`url` of `service`), saved under its server-given name; a failure is notified. */
+/** Downloads one file of a row with its list's downloads (`useFileDownloads`). */
 export function DownloadAction({
-  service,
-  url,
+  downloads,
   file,
 }: {
-  service: ServiceType;
-  url: string;
-  file: { title: string; fileName: string };
+  downloads: ReturnType<typeof useFileDownloads>;
+  file: { id: string; title: string; fileName: string };
 }) {
-  const { download, busy } = useDownload();
-  const start = () =>
-    download({ service, url, fallbackName: file.fileName }).catch((error: ApiError) =>
-      notify.error('The download failed', error.message),
-    );
   return (
     <RowAction
       label={`Download ${file.title}`}
       icon={<DownloadOutlined aria-hidden />}
-      loading={busy.has(url)}
-      onClick={start}
+      loading={downloads.isDownloading(file.id)}
+      onClick={() => downloads.downloadFile(file)}
     >
       Download
     </RowAction>

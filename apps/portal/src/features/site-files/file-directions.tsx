@@ -6,12 +6,11 @@ import {
   SUBMITTED_FILE_SORT_FIELDS,
   type SubmittedFile,
 } from '@portico/contracts';
-import type { ListQuery, ListResult, sortableColumn } from '@portico/web-shell';
+import type { FileDownloadTarget, ListQuery, ListResult, sortableColumn } from '@portico/web-shell';
 import { type Grid, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useGetPublishedFilesQuery, useGetSubmittedFilesQuery } from './api/get-site-files.ts';
 import { SubmissionStatusTag } from './components/submission-status.tsx';
-import type { FileDownloadTarget } from './hooks/use-file-downloads.ts';
 
 type Screens = ReturnType<typeof Grid.useBreakpoint>;
 type Sorting<F extends string> = (
@@ -70,8 +69,7 @@ export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIE
   downloads: {
     service: 'file-management',
     fileUrl: (id) => `api/files/published-files/${encodeURIComponent(id)}`,
-    zipUrl: 'api/files/published-files/zip',
-    zipName: 'Published Files.zip',
+    zip: { url: 'api/files/published-files/zip', name: 'Published Files.zip' },
     // A download ends `isNew` for this user: the list and the badge's count are read again.
     invalidates: ['PublishedFiles'],
   },
@@ -103,8 +101,7 @@ export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FIL
   downloads: {
     service: 'portal',
     fileUrl: (id) => `api/files/submitted/${encodeURIComponent(id)}`,
-    zipUrl: 'api/files/submitted/zip',
-    zipName: 'Submitted Files.zip',
+    zip: { url: 'api/files/submitted/zip', name: 'Submitted Files.zip' },
   },
   searchPlaceholder: 'Search by title, file name or reference',
   dateLabel: 'Submitted',

@@ -12,7 +12,7 @@ import {
 } from '@portico/web-shell';
 import { Button, Flex, Grid, Typography } from 'antd';
 import { ConsolePage } from '../../../components/console-page.tsx';
-import { SiteFilter } from '../../../components/site-filter.tsx';
+import { SiteFilter } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { AUDIT_ACTION_LABELS, auditActionLabel, summariseDetail } from '../action-labels.ts';
 import { useGetAuditEventsQuery } from '../api/audit.ts';

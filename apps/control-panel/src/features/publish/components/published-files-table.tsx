@@ -9,6 +9,7 @@ import {
   ListTable,
   notify,
   titleColumn,
+  useFileDownloads,
   useListState,
 } from '@portico/web-shell';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
@@ -16,12 +17,18 @@ import { DownloadAction, RowActions } from '../../../components/row-actions.tsx'
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSitePublishedFilesQuery, useUnpublishFileMutation } from '../api/publish.ts';
 
+const DOWNLOADS = {
+  service: 'file-management',
+  fileUrl: (id: string) => `api/staff/published-files/${encodeURIComponent(id)}/download`,
+} as const;
+
 /** What the firm has published to a site, newest first: download it again, or take it back. */
 export function PublishedFilesTable({ siteId, siteName }: { siteId: string; siteName: string | undefined }) {
   const { tenant, ready } = useTenant();
   const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: siteId });
   const files = useGetSitePublishedFilesQuery({ tenant, siteId, ...list.query }, { skip: !ready });
   const [unpublish, unpublishing] = useUnpublishFileMutation();
+  const downloads = useFileDownloads(DOWNLOADS);
 
   const take = async (file: PublishedFile) => {
     try {
@@ -34,11 +41,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
 
   const actionsOf = (file: PublishedFile) => (
     <RowActions>
-      <DownloadAction
-        service="file-management"
-        url={`api/staff/published-files/${encodeURIComponent(file.id)}/download`}
-        file={file}
-      />
+      <DownloadAction downloads={downloads} file={file} />
       <ConfirmButton
         question={`Unpublish ${file.title}?`}
         consequence="The site's clients no longer see it; the firm keeps it for the record."

@@ -8,7 +8,6 @@ import {
   type SubmissionStatus,
 } from '@portico/contracts';
 import {
-  type ApiError,
   actionsColumn,
   ChoiceFilter,
   dateColumn,
@@ -16,9 +15,8 @@ import {
   formatDate,
   ListFilterBar,
   ListTable,
-  notify,
   titleColumn,
-  useDownload,
+  useFileDownloads,
   useListSelection,
   useListState,
 } from '@portico/web-shell';
@@ -26,7 +24,7 @@ import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { DownloadAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
-import { SiteFilter } from '../../../components/site-filter.tsx';
+import { SiteFilter } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSubmissionsQuery } from '../api/submissions.ts';
 import { StatusModal } from './status-modal.tsx';
@@ -36,7 +34,11 @@ const STATUS_OPTIONS = SUBMISSION_STATUSES.map((value) => ({
   value,
   label: SUBMISSION_STATUS_LABELS[value],
 }));
-const downloadUrl = (id: string) => `api/staff/submissions/${encodeURIComponent(id)}/download`;
+const DOWNLOADS = {
+  service: 'portal',
+  fileUrl: (id: string) => `api/staff/submissions/${encodeURIComponent(id)}/download`,
+  zip: { url: 'api/staff/submissions/zip', name: 'Submissions.zip' },
+} as const;
 
 /** `/submissions`: what clients sent, across sites; filter, download, zip, and set a status they see. */
 export default function SubmissionsPage() {
@@ -49,7 +51,7 @@ export default function SubmissionsPage() {
   const selection = useListSelection();
   const selected = selection.keys;
   const [statusOf, setStatusOf] = useState<StaffSubmission | undefined>();
-  const { download, busy } = useDownload();
+  const downloads = useFileDownloads(DOWNLOADS);
 
   const submissions = useGetSubmissionsQuery(
     {
@@ -61,19 +63,9 @@ export default function SubmissionsPage() {
     { skip: !ready },
   );
 
-  const downloadZip = () =>
-    download({
-      service: 'portal',
-      url: 'api/staff/submissions/zip',
-      method: 'POST',
-      body: { fileIds: selected },
-      fallbackName: 'Submissions.zip',
-      key: 'zip',
-    }).catch((error: ApiError) => notify.error('The download failed', error.message));
-
   const actionsOf = (file: StaffSubmission) => (
     <RowActions>
-      <DownloadAction service="portal" url={downloadUrl(file.id)} file={file} />
+      <DownloadAction downloads={downloads} file={file} />
       <RowAction
         label={`Set the status of ${file.title}`}
         icon={<EditOutlined aria-hidden />}
@@ -102,8 +94,8 @@ export default function SubmissionsPage() {
         <Button
           icon={<FileZipOutlined aria-hidden />}
           disabled={selected.length === 0 || selected.length > MAX_ZIP_FILES}
-          loading={busy.has('zip')}
-          onClick={() => void downloadZip()}
+          loading={downloads.isZipping}
+          onClick={() => void downloads.downloadZip(selected)}
         >
           {selected.length > 0 ? `Download ${selected.length} as zip` : 'Download as zip'}
         </Button>

@@ -1,6 +1,5 @@
-import { QueryErrorAlert, toApiError } from '@portico/web-shell';
+import { describeFileError, QueryErrorAlert, SETTINGS_FORBIDDEN, toApiError } from '@portico/web-shell';
 import { Alert, Result } from 'antd';
-import { describeFileError, SETTINGS_FORBIDDEN } from '../lib/file-errors.ts';
 
 /** Files of this site are not shown to clients (portalFilesView is off). */
 export function FilesHidden() {

@@ -12,6 +12,7 @@ import {
   selectTenant,
   sortableColumn,
   titleColumn,
+  useFileDownloads,
   useListSelection,
   useListState,
   useShellSelector,
@@ -19,7 +20,6 @@ import {
 } from '@portico/web-shell';
 import { Button, Flex, Grid, type TableColumnsType, Typography } from 'antd';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
-import { useFileDownloads } from '../hooks/use-file-downloads.ts';
 import { FilesError } from './file-list-states.tsx';
 
 /** The files of the selected site that went one way (`direction`): paged, sorted, searched and filtered on the server. */

@@ -2,7 +2,7 @@ import { Flex, Grid, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** Grey text with at least 4.5:1 contrast on white; `small` for the notes under a row's title. */
-export function SecondaryText({ small = false, children }: { small?: boolean; children: ReactNode }) {
+function SecondaryText({ small = false, children }: { small?: boolean; children: ReactNode }) {
   return (
     <Typography.Text style={{ color: '#595959', ...(small ? { fontSize: 12 } : {}) }}>
       {children}
