@@ -1,17 +1,14 @@
-import { selectSelectedSite, selectTenant, useSelectedSite, useShellSelector } from '@portico/web-shell';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
-import { type FileDirection, PUBLISHED_FILES, type SiteFile, SUBMITTED_FILES } from '../file-directions.tsx';
+import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
 import { useSiteRecordCount } from '../hooks/use-site-record-count.ts';
-import { useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
 import { FilesHidden } from './file-list-states.tsx';
-import { FileUploader } from './file-uploader.tsx';
 import { SiteFilesFrame } from './site-files-frame.tsx';
 import { SiteFilesTable } from './site-files-table.tsx';
 
 /** One file page: the frame with the site's count, then (what comes before the list and) the list, if shown. */
-function SiteFilesPage<R extends SiteFile, F extends string>({
+export function SiteFilesPage<R extends SiteFile, F extends string>({
   direction,
   before,
 }: {
@@ -42,29 +39,5 @@ function SiteFilesPage<R extends SiteFile, F extends string>({
         </>
       )}
     </SiteFilesFrame>
-  );
-}
-
-/** `/publishedFiles` (SPEC §2): the documents the firm published to the selected site. */
-export function PublishedFilesPage() {
-  return <SiteFilesPage direction={PUBLISHED_FILES} />;
-}
-
-/** `/submittedFiles` (SPEC §2): the uploader and the files submitted to the selected site; the target after sign-in. */
-export function SubmittedFilesPage() {
-  const settings = useFileAreaSettings();
-  const tenant = useShellSelector(selectTenant);
-  const siteId = useShellSelector(selectSelectedSite);
-  const { site } = useSelectedSite();
-  const uploader = useSubmittedUploads({ tenant, siteId });
-  return (
-    <SiteFilesPage
-      direction={SUBMITTED_FILES}
-      before={
-        settings.internalFilesUpload ? (
-          <FileUploader uploader={uploader} siteName={site?.name} canDelete={settings.internalFilesDelete} />
-        ) : null
-      }
-    />
   );
 }
