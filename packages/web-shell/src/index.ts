@@ -46,6 +46,7 @@ export { countOf, formatBytes, formatDate, formatDateTime } from './lib/format.t
 export { type ApiError, describeQueryError, isErrorBody, toApiError } from './lib/http-errors.ts';
 export { logger } from './lib/logger.ts';
 export { notify } from './lib/notifications.tsx';
+export { type QueryParam, withQuery } from './lib/query-string.ts';
 export { useDebouncedSearch, useDebouncedValue } from './lib/use-debounced-value.ts';
 export type {
   AccessDenied,

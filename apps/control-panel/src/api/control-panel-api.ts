@@ -1,6 +1,5 @@
 import type { ServiceType } from '@portico/contracts';
-import { setApiError, shellApi } from '@portico/web-shell';
-import { type QueryParam, withQuery } from '../lib/query-string.ts';
+import { type QueryParam, setApiError, shellApi, withQuery } from '@portico/web-shell';
 import { apiErrorOfRejection, isStaffRefusal } from '../lib/staff-only.ts';
 
 /** The shell's API with the control panel's cache tags; every feature injects its calls into this one. */

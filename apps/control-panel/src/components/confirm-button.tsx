@@ -2,23 +2,21 @@ import { Button, type ButtonProps, Popconfirm } from 'antd';
 import type { ReactNode } from 'react';
 
 /**
- * A row's irreversible-looking action (archive, unpublish, remove): asks first, says what follows, then acts.
- * `action` is both the button's text and the confirmation's; `label` names the button with its row.
+ * A row's irreversible-looking action (archive, unpublish, remove) on `subject`: asks first, says what follows,
+ * then acts. `action` is the button's text and the confirmation's.
  */
 export function ConfirmButton({
-  question,
-  consequence,
   action,
-  label,
+  subject,
+  consequence,
   onConfirm,
   loading,
   icon,
   button = { size: 'small' },
 }: {
-  question: string;
-  consequence: string;
   action: string;
-  label: string;
+  subject: string;
+  consequence: string;
   onConfirm: () => unknown;
   loading: boolean;
   icon?: ReactNode;
@@ -26,13 +24,13 @@ export function ConfirmButton({
 }) {
   return (
     <Popconfirm
-      title={question}
+      title={`${action} ${subject}?`}
       description={consequence}
       okText={action}
       okButtonProps={{ danger: true }}
       onConfirm={onConfirm}
     >
-      <Button {...button} danger icon={icon} loading={loading} aria-label={label}>
+      <Button {...button} danger icon={icon} loading={loading} aria-label={`${action} ${subject}`}>
         {action}
       </Button>
     </Popconfirm>

@@ -5,10 +5,7 @@ import type { Dayjs } from 'dayjs';
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
-/**
- * First and last day, inclusive, `YYYY-MM-DD`. An end is null only in an open-ended range (the control panel
- * filters "from a day on"); the portal's lists ask for both ends.
- */
+/** First and last day, inclusive, `YYYY-MM-DD`; null at an open end ("from a day on"). */
 export type DateRange = readonly [from: string | null, to: string | null];
 
 export interface ListSort<F extends string> {

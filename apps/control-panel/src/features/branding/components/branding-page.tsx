@@ -1,7 +1,7 @@
 import { BgColorsOutlined, SaveOutlined } from '@ant-design/icons';
 import type { Branding as FirmBranding, UpdateBrandingBody } from '@portico/contracts';
 import { describeQueryError, formatDateTime, isErrorBody, notify, QueryErrorAlert } from '@portico/web-shell';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton } from 'antd';
+import { Button, Card, Col, Flex, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
@@ -184,12 +184,10 @@ export default function BrandingPage() {
                   ))}
                 </Row>
                 {saving.error && !fieldOfServerError(saving.error) ? (
-                  <Alert
+                  <QueryErrorAlert
                     style={{ marginBottom: 16 }}
-                    type="error"
-                    showIcon
                     title="The branding could not be saved"
-                    description={describeQueryError(saving.error)}
+                    error={saving.error}
                   />
                 ) : null}
                 <Flex gap={12} wrap align="center">

@@ -43,10 +43,9 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
     <RowActions>
       <DownloadAction downloads={downloads} file={file} />
       <ConfirmButton
-        question={`Unpublish ${file.title}?`}
-        consequence="The site's clients no longer see it; the firm keeps it for the record."
         action="Unpublish"
-        label={`Unpublish ${file.title}`}
+        subject={file.title}
+        consequence="The site's clients no longer see it; the firm keeps it for the record."
         onConfirm={() => take(file)}
         loading={unpublishing.isLoading && unpublishing.originalArgs?.id === file.id}
         icon={<DeleteOutlined aria-hidden />}

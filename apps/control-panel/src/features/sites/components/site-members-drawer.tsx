@@ -1,7 +1,7 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { SiteMember, StaffSite } from '@portico/contracts';
-import { describeQueryError, formatDate, notify, QueryErrorAlert } from '@portico/web-shell';
-import { Alert, Button, Drawer, Empty, Flex, Form, Input, Table, Typography } from 'antd';
+import { dateColumn, describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
+import { Button, Drawer, Empty, Flex, Form, Input, Table, Typography } from 'antd';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
@@ -98,12 +98,10 @@ export function SiteMembersDrawer({ site, onClose }: { site: StaffSite | undefin
             Add member
           </Button>
           {adding.error ? (
-            <Alert
+            <QueryErrorAlert
               style={{ marginTop: 16 }}
-              type="error"
-              showIcon
               title="The member could not be added"
-              description={describeQueryError(adding.error)}
+              error={adding.error}
             />
           ) : null}
         </Form>
@@ -137,21 +135,15 @@ export function SiteMembersDrawer({ site, onClose }: { site: StaffSite | undefin
                     </Flex>
                   ),
                 },
-                {
-                  title: 'Added',
-                  dataIndex: 'addedAt',
-                  responsive: ['sm'],
-                  render: (iso: string) => formatDate(iso),
-                },
+                dateColumn('Added', 'addedAt', ['sm']),
                 {
                   title: 'Actions',
                   key: 'actions',
                   render: (_value, member) => (
                     <ConfirmButton
-                      question={`Remove ${member.name}?`}
-                      consequence="They lose access to this site at once."
                       action="Remove"
-                      label={`Remove ${member.name}`}
+                      subject={member.name}
+                      consequence="They lose access to this site at once."
                       onConfirm={() => remove(member)}
                       loading={removing.isLoading && removing.originalArgs?.userId === member.userId}
                       icon={<DeleteOutlined aria-hidden />}

@@ -66,10 +66,9 @@ export default function SitesPage() {
         </RowAction>
       ) : (
         <ConfirmButton
-          question={`Archive ${site.name}?`}
-          consequence="Its clients lose it at once; you can restore it later."
           action="Archive"
-          label={`Archive ${site.name}`}
+          subject={site.name}
+          consequence="Its clients lose it at once; you can restore it later."
           onConfirm={() => setArchived(site, true)}
           loading={updating.isLoading && updating.originalArgs?.siteId === site.id}
         />

@@ -125,7 +125,6 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         list={list}
         result={result}
         itemName="file"
-        errorTitle="The files could not be loaded"
         renderError={(error, retry) => <FilesError error={error} onRetry={retry} />}
         pageSizes={PAGE_SIZES}
         columns={columns}

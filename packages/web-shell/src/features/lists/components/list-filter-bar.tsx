@@ -18,10 +18,7 @@ export interface ListFilterBarProps {
   list: FilterableList;
   /** `label` names the search box for assistive technology: "Search files", "Filter by person". */
   search: { label: string; placeholder: string };
-  /**
-   * The date range, if the list has one: `label` is what it filters on ("Published"), for its labels;
-   * `openEnded` lets one end stay empty ("from a day on").
-   */
+  /** The date range, if any: `label` says on what ("Published"); `openEnded` lets one end stay empty. */
   dates?: { label: string; openEnded?: boolean };
   /** The list's own filters (a site, statuses…), after the search. */
   children?: ReactNode;

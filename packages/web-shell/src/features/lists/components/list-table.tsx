@@ -2,6 +2,7 @@ import { Grid, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { countOf } from '../../../lib/format.ts';
 import type { ListPaging } from '../hooks/use-list-state.ts';
+import { ListEmpty } from './list-empty.tsx';
 import { QueryErrorAlert } from './query-error-alert.tsx';
 
 /** What a list query answered (an RTK Query result): a page of records with the total, or why it failed. */
@@ -97,6 +98,8 @@ export function ListTable<T extends { id: string }>({
         emptyText:
           isFetching && !currentData ? (
             <span style={{ color: '#595959' }}>Loading the {itemName}s…</span>
+          ) : typeof empty === 'string' ? (
+            <ListEmpty text={empty} />
           ) : (
             empty
           ),

@@ -1,15 +1,6 @@
 import { Flex, Grid, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
-/** Grey text with at least 4.5:1 contrast on white; `small` for the notes under a row's title. */
-function SecondaryText({ small = false, children }: { small?: boolean; children: ReactNode }) {
-  return (
-    <Typography.Text style={{ color: '#595959', ...(small ? { fontSize: 12 } : {}) }}>
-      {children}
-    </Typography.Text>
-  );
-}
-
 export interface TitleCellProps {
   title: ReactNode;
   tag?: ReactNode;
@@ -33,10 +24,10 @@ export function TitleCell({ title, tag, subtitle, note, narrow, children }: Titl
         <Typography.Text strong>{title}</Typography.Text>
         {tag}
       </Flex>
-      {subtitle ? <SecondaryText>{subtitle}</SecondaryText> : null}
+      {subtitle ? <Typography.Text style={{ color: '#595959' }}>{subtitle}</Typography.Text> : null}
       {screens.md ? null : (
         <>
-          {note ? <SecondaryText small>{note}</SecondaryText> : null}
+          {note ? <Typography.Text style={{ color: '#595959', fontSize: 12 }}>{note}</Typography.Text> : null}
           {narrow}
         </>
       )}
