@@ -6,8 +6,18 @@ export { shellApi } from './api/shell-api.ts';
 export { createRoutes } from './app/create-routes.tsx';
 export { WebShell } from './app/web-shell.tsx';
 export { PageSpinner } from './components/page-spinner.tsx';
+export { VisuallyHidden } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
+export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
+export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';
+export { ListEmpty } from './features/lists/components/list-empty.tsx';
+export { ListFilterBar } from './features/lists/components/list-filter-bar.tsx';
+export { type ListResult, ListTable } from './features/lists/components/list-table.tsx';
+export { QueryErrorAlert } from './features/lists/components/query-error-alert.tsx';
+export { useListSelection } from './features/lists/hooks/use-list-selection.ts';
+export { useListState } from './features/lists/hooks/use-list-state.ts';
+export { type ListQuery, PAGE_SIZES, sortableColumn } from './features/lists/list-query.ts';
 export { useGetPublishedFileCountQuery } from './features/sites/api/get-published-file-count.ts';
 export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './features/sites/api/get-sites.ts';
 export { SiteSwitcher } from './features/sites/components/site-switcher.tsx';
@@ -21,7 +31,9 @@ export {
   uploadFile,
 } from './features/transfers/api/upload-file.ts';
 export { fileNameFromContentDisposition } from './features/transfers/content-disposition.ts';
+export { describeFileError, SETTINGS_FORBIDDEN } from './features/transfers/file-errors.ts';
 export { type DownloadRequest, saveBlob, useDownload } from './features/transfers/hooks/use-download.ts';
+export { type FileDownloadTarget, useFileDownloads } from './features/transfers/hooks/use-file-downloads.ts';
 export {
   type UploadItem,
   type UploadStatus,
@@ -30,11 +42,12 @@ export {
 } from './features/transfers/hooks/use-file-uploads.ts';
 export { type Branding, brandingFrom, themeConfigFor } from './lib/branding.ts';
 export { readableTextOn } from './lib/colors.ts';
-export { formatBytes, formatDate } from './lib/format.ts';
+export { countOf, formatBytes, formatDate, formatDateTime } from './lib/format.ts';
 export { type ApiError, describeQueryError, isErrorBody, toApiError } from './lib/http-errors.ts';
 export { logger } from './lib/logger.ts';
 export { notify } from './lib/notifications.tsx';
-export { useDebouncedValue } from './lib/use-debounced-value.ts';
+export { type QueryParam, withQuery } from './lib/query-string.ts';
+export { useDebouncedSearch, useDebouncedValue } from './lib/use-debounced-value.ts';
 export type {
   AccessDenied,
   AccessDeniedProps,

@@ -1,4 +1,5 @@
-import { setApiError, shellApi } from '@portico/web-shell';
+import type { ServiceType } from '@portico/contracts';
+import { type QueryParam, setApiError, shellApi, withQuery } from '@portico/web-shell';
 import { apiErrorOfRejection, isStaffRefusal } from '../lib/staff-only.ts';
 
 /** The shell's API with the control panel's cache tags; every feature injects its calls into this one. */
@@ -32,3 +33,15 @@ export async function watchStaffRefusal(_arg: unknown, { dispatch, queryFulfille
     if (isStaffRefusal(error)) dispatch(setApiError(error));
   }
 }
+
+/**
+ * The query of a staff list (`GET {path}` of `service`): its filters as query parameters, arrays repeated; a
+ * refusal to someone who is not staff shows the not-allowed page. The tenant is in the service's address.
+ */
+export const staffListQuery = (service: ServiceType, path: string) => ({
+  query: ({ tenant: _tenant, ...params }: { tenant: string } & Record<string, QueryParam>) => ({
+    service,
+    url: withQuery(path, params),
+  }),
+  onQueryStarted: watchStaffRefusal,
+});

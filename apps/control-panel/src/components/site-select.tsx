@@ -1,7 +1,7 @@
+import { useDebouncedSearch } from '@portico/web-shell';
 import { Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useGetStaffSitesQuery } from '../api/staff-sites.ts';
-import { useDebouncedSearch } from '../hooks/use-debounced-value.ts';
 import { useTenant } from '../hooks/use-tenant.ts';
 
 export interface SiteSelectProps {
@@ -82,6 +82,27 @@ export function SiteSelect({
       }}
       style={{ width: '100%', maxWidth: 420, ...style }}
       data-testid="site-select"
+    />
+  );
+}
+
+/** A list with a site filter (what `useListState` returns for `filters: { siteId }`). */
+interface SiteFilteredList {
+  filters: { siteId: string | undefined };
+  setFilter: (name: 'siteId', siteId: string | undefined) => void;
+}
+
+/** Narrows a list to one of the firm's sites, archived ones included; cleared, it shows all sites. */
+export function SiteFilter({ list, width }: { list: SiteFilteredList; width: number }) {
+  return (
+    <SiteSelect
+      ariaLabel="Filter by site"
+      placeholder="All sites"
+      allowClear
+      includeArchived
+      value={list.filters.siteId}
+      onChange={(siteId) => list.setFilter('siteId', siteId)}
+      style={{ width }}
     />
   );
 }

@@ -4,13 +4,12 @@ import {
   type PublishedFile,
   type Site,
 } from '@portico/contracts';
-import { authStateChanged, setEndPoints, setSelectedSite, setTenant } from '@portico/web-shell';
-import { createTestStore } from '@portico/web-shell/testing';
+import { createTestStore, signIn } from '@portico/web-shell/testing';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import PublishedFilesPage from '../features/published-files/components/published-files-page.tsx';
-import SubmittedFilesPage from '../features/submitted-files/components/submitted-files-page.tsx';
+import PublishedFilesPage from '../features/site-files/components/published-files-page.tsx';
+import SubmittedFilesPage from '../features/site-files/components/submitted-files-page.tsx';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
 const ALLOWED: FileAreaSettings = {
@@ -68,26 +67,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(page: 'published' | 'submitted') {
   const { store } = createTestStore();
-  store.dispatch(setTenant('acme'));
-  store.dispatch(
-    setEndPoints(
-      (['portal', 'file-management', 'file-storage'] as const).map((serviceType) => ({
-        serviceType,
-        entrypointAddress: `http://api.test/t/acme/${serviceType}/`,
-        roleType: 'r',
-      })),
-    ),
-  );
-  store.dispatch(setSelectedSite(SITE));
-  store.dispatch(
-    authStateChanged({
-      isAuthenticated: true,
-      idToken: null,
-      accessToken: 't',
-      refreshToken: null,
-      error: null,
-    }),
-  );
+  signIn(store, { services: ['portal', 'file-management', 'file-storage'], siteId: SITE });
   return render(
     <Provider store={store}>
       {page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage />}

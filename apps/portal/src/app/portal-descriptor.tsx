@@ -18,14 +18,14 @@ export const portalDescriptor: AppDescriptor = {
       title: 'Published Files',
       icon: <FileDoneOutlined />,
       badge: 'publishedFileCount',
-      load: () => import('../features/published-files/components/published-files-page.tsx'),
+      load: () => import('../features/site-files/components/published-files-page.tsx'),
     },
     {
       path: 'submittedFiles',
       menuKey: PORTAL_MENU_KEYS.submittedFiles,
       title: 'Submitted Files',
       icon: <FileAddOutlined />,
-      load: () => import('../features/submitted-files/components/submitted-files-page.tsx'),
+      load: () => import('../features/site-files/components/submitted-files-page.tsx'),
     },
   ],
 };

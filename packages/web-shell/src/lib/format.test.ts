@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatBytes, formatDate } from './format.ts';
+import { countOf, formatBytes, formatDate, formatDateTime } from './format.ts';
 
 describe('sizes in human units', () => {
   test('bytes below a kilobyte are counted exactly', () => {
@@ -35,5 +35,19 @@ describe('dates', () => {
     expect(formatDate('2026-01-31T23:30:00.000Z')).toBe('2026-01-31');
     expect(formatDate('2026-02-01T00:30:00+02:00')).toBe('2026-01-31');
     expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('moments and counts', () => {
+  test('a moment is its UTC day and minute; nothing readable is empty', () => {
+    expect(formatDateTime('2026-03-04T23:30:59.000+01:00')).toBe('2026-03-04 22:30');
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  test('a count names one or many', () => {
+    expect(countOf(1, 'file')).toBe('1 file');
+    expect(countOf(3, 'file')).toBe('3 files');
+    expect(countOf(0, 'entry', 'entries')).toBe('0 entries');
   });
 });

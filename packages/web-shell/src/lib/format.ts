@@ -37,3 +37,16 @@ export function formatDate(isoTimestamp: string): string {
   const date = dayjs.utc(isoTimestamp);
   return date.isValid() ? date.format(DATE_FORMAT) : '';
 }
+
+/**
+ * A moment as `YYYY-MM-DD HH:mm` in UTC, for the audit log: the same days the date filters use (`formatDate`
+ * shows UTC days too).
+ */
+export function formatDateTime(isoTimestamp: string | null | undefined): string {
+  const date = isoTimestamp ? dayjs.utc(isoTimestamp) : undefined;
+  return date?.isValid() ? date.format(`${DATE_FORMAT} HH:mm`) : '';
+}
+
+/** `1 file`, `3 files`. */
+export const countOf = (count: number, one: string, many = `${one}s`) =>
+  `${count} ${count === 1 ? one : many}`;

@@ -1,3 +1,4 @@
+import { LIMITS } from '@portico/contracts';
 import { useEffect, useState } from 'react';
 
 /** `value`, once it has stopped changing for `delayMs` (search inputs wait LIMITS.inputDebounceMs). */
@@ -9,3 +10,6 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return debounced;
 }
+
+/** Search text once it has stopped changing for 500 ms (LIMITS.inputDebounceMs, SPEC §5). */
+export const useDebouncedSearch = (text: string) => useDebouncedValue(text, LIMITS.inputDebounceMs);

@@ -1,17 +1,12 @@
 import type { AuditEventList, AuditEventsQuery } from '@portico/contracts';
-import { controlPanelApi, watchStaffRefusal } from '../../../api/control-panel-api.ts';
-import { withQuery } from '../../../lib/query-string.ts';
+import { controlPanelApi, staffListQuery } from '../../../api/control-panel-api.ts';
 
 export const auditApi = controlPanelApi.injectEndpoints({
   endpoints: (build) => ({
     /** The firm's audit log (`GET user api/staff/audit-events`), newest first, filtered and paged. */
     getAuditEvents: build.query<AuditEventList, AuditEventsQuery & { tenant: string }>({
-      query: ({ tenant: _tenant, ...params }) => ({
-        service: 'user',
-        url: withQuery('api/staff/audit-events', params),
-      }),
+      ...staffListQuery('user', 'api/staff/audit-events'),
       providesTags: ['AuditEvents'],
-      onQueryStarted: watchStaffRefusal,
     }),
   }),
 });

@@ -1,12 +1,10 @@
 import { BgColorsOutlined, SaveOutlined } from '@ant-design/icons';
 import type { Branding as FirmBranding, UpdateBrandingBody } from '@portico/contracts';
-import { describeQueryError, isErrorBody, notify } from '@portico/web-shell';
-import { Alert, Button, Card, Col, Flex, Form, Input, Row, Skeleton } from 'antd';
+import { describeQueryError, formatDateTime, isErrorBody, notify, QueryErrorAlert } from '@portico/web-shell';
+import { Button, Card, Col, Flex, Form, Input, Row, Skeleton } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ConsolePage } from '../../../components/console-page.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useGetBrandingQuery, useUpdateBrandingMutation } from '../api/branding.ts';
 import {
   colorProblem,
@@ -119,23 +117,21 @@ export default function BrandingPage() {
 
   if (branding.error)
     return (
-      <Flex vertical gap={24}>
-        <PageHeader title="Branding" icon={<BgColorsOutlined />} />
+      <ConsolePage title="Branding" icon={<BgColorsOutlined />}>
         <QueryErrorAlert
           title="The branding could not be loaded"
           error={branding.error}
           onRetry={() => void branding.refetch()}
         />
-      </Flex>
+      </ConsolePage>
     );
 
   return (
-    <Flex vertical gap={24}>
-      <PageHeader
-        title="Branding"
-        icon={<BgColorsOutlined />}
-        description="How the portal looks to your clients: your firm's name, logo, icon and colours."
-      />
+    <ConsolePage
+      title="Branding"
+      icon={<BgColorsOutlined />}
+      description="How the portal looks to your clients: your firm's name, logo, icon and colours."
+    >
       {!saved ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
@@ -188,12 +184,10 @@ export default function BrandingPage() {
                   ))}
                 </Row>
                 {saving.error && !fieldOfServerError(saving.error) ? (
-                  <Alert
+                  <QueryErrorAlert
                     style={{ marginBottom: 16 }}
-                    type="error"
-                    showIcon
                     title="The branding could not be saved"
-                    description={describeQueryError(saving.error)}
+                    error={saving.error}
                   />
                 ) : null}
                 <Flex gap={12} wrap align="center">
@@ -225,6 +219,6 @@ export default function BrandingPage() {
           </Col>
         </Row>
       )}
-    </Flex>
+    </ConsolePage>
   );
 }

@@ -1,9 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { describeQueryError, notify } from '@portico/web-shell';
+import { describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
 import { Card, Flex, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ConsolePage } from '../../../components/console-page.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
@@ -113,12 +112,11 @@ function SiteOverrides() {
 export default function FileAreaSettingsPage() {
   const [scope, setScope] = useState<Scope>('tenant');
   return (
-    <Flex vertical gap={24}>
-      <PageHeader
-        title="File-area settings"
-        icon={<SettingOutlined />}
-        description="What clients may do with the files of a site. Sites follow the firm's defaults unless you override a flag for one site."
-      />
+    <ConsolePage
+      title="File-area settings"
+      icon={<SettingOutlined />}
+      description="What clients may do with the files of a site. Sites follow the firm's defaults unless you override a flag for one site."
+    >
       <Segmented<Scope>
         value={scope}
         onChange={setScope}
@@ -135,6 +133,6 @@ export default function FileAreaSettingsPage() {
       >
         {scope === 'tenant' ? <TenantDefaults /> : <SiteOverrides />}
       </Card>
-    </Flex>
+    </ConsolePage>
   );
 }

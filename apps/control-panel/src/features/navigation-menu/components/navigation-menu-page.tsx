@@ -1,10 +1,9 @@
 import { MenuOutlined } from '@ant-design/icons';
 import type { MenuAudience } from '@portico/contracts';
-import { describeQueryError, notify } from '@portico/web-shell';
-import { Card, Flex, Segmented, Skeleton, Typography } from 'antd';
+import { describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
+import { Card, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ConsolePage } from '../../../components/console-page.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetStaffMenuQuery, useReplaceMenuMutation } from '../api/menus.ts';
 import { KNOWN_KEYS } from '../menu-form.ts';
@@ -24,12 +23,11 @@ export default function NavigationMenuPage() {
   const current = AUDIENCES.find((a) => a.value === audience)!;
 
   return (
-    <Flex vertical gap={24}>
-      <PageHeader
-        title="Navigation menu"
-        icon={<MenuOutlined />}
-        description="The entries of each side menu: a front end shows an entry only if it has a page for its key."
-      />
+    <ConsolePage
+      title="Navigation menu"
+      icon={<MenuOutlined />}
+      description="The entries of each side menu: a front end shows an entry only if it has a page for its key."
+    >
       <Segmented<MenuAudience>
         value={audience}
         onChange={(value) => {
@@ -69,6 +67,6 @@ export default function NavigationMenuPage() {
           />
         )}
       </Card>
-    </Flex>
+    </ConsolePage>
   );
 }

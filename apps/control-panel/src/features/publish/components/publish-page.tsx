@@ -1,16 +1,16 @@
 import { CloudUploadOutlined, InboxOutlined, SendOutlined } from '@ant-design/icons';
 import { MAX_FILES_PER_SAVE } from '@portico/contracts';
 import {
-  describeQueryError,
   logger,
   notify,
+  QueryErrorAlert,
   type UploadItem,
   useDiscardUploadsMutation,
   useFileUploads,
 } from '@portico/web-shell';
-import { Alert, Button, Card, Flex, Typography, Upload } from 'antd';
+import { Button, Card, Flex, Typography, Upload } from 'antd';
 import { useCallback, useState } from 'react';
-import { PageHeader } from '../../../components/page-header.tsx';
+import { ConsolePage } from '../../../components/console-page.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { usePublishFilesMutation } from '../api/publish.ts';
 import { defaultTitle, titleProblem } from '../title-rules.ts';
@@ -79,12 +79,11 @@ export default function PublishPage() {
   };
 
   return (
-    <Flex vertical gap={24}>
-      <PageHeader
-        title="Publish"
-        icon={<CloudUploadOutlined />}
-        description="Send documents to a site's clients: they appear in the clients' Published Files at once."
-      />
+    <ConsolePage
+      title="Publish"
+      icon={<CloudUploadOutlined />}
+      description="Send documents to a site's clients: they appear in the clients' Published Files at once."
+    >
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>1. Choose the site</h2>}>
         <Flex vertical gap={8}>
           <label htmlFor="publish-site">Site</label>
@@ -134,12 +133,7 @@ export default function PublishPage() {
             />
           ) : null}
           {publishing.error ? (
-            <Alert
-              type="error"
-              showIcon
-              title="The files could not be published"
-              description={describeQueryError(publishing.error)}
-            />
+            <QueryErrorAlert title="The files could not be published" error={publishing.error} />
           ) : null}
           <Flex gap={12} wrap align="center">
             <Button
@@ -168,6 +162,6 @@ export default function PublishPage() {
           <PublishedFilesTable siteId={site.id} siteName={site.name} />
         </Card>
       ) : null}
-    </Flex>
+    </ConsolePage>
   );
 }

@@ -1,33 +1,34 @@
-import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DeleteOutlined } from '@ant-design/icons';
 import { LIMITS, type PublishedFile } from '@portico/contracts';
 import {
-  type ApiError,
+  actionsColumn,
+  dateColumn,
   describeQueryError,
   formatBytes,
   formatDate,
+  ListTable,
   notify,
-  useDownload,
+  titleColumn,
+  useFileDownloads,
+  useListState,
 } from '@portico/web-shell';
-import { Button, Empty, Flex, Grid, Popconfirm, Table, Typography } from 'antd';
-import { useState } from 'react';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { DownloadAction, RowActions } from '../../../components/row-actions.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
-import { countOf } from '../../../lib/format.ts';
 import { useGetSitePublishedFilesQuery, useUnpublishFileMutation } from '../api/publish.ts';
 
-const PAGE_SIZE = LIMITS.siteListPageSize;
+const DOWNLOADS = {
+  service: 'file-management',
+  fileUrl: (id: string) => `api/staff/published-files/${encodeURIComponent(id)}/download`,
+} as const;
 
 /** What the firm has published to a site, newest first: download it again, or take it back. */
 export function PublishedFilesTable({ siteId, siteName }: { siteId: string; siteName: string | undefined }) {
   const { tenant, ready } = useTenant();
-  const [page, setPage] = useState(1);
-  const files = useGetSitePublishedFilesQuery(
-    { tenant, siteId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE },
-    { skip: !ready },
-  );
+  const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: siteId });
+  const files = useGetSitePublishedFilesQuery({ tenant, siteId, ...list.query }, { skip: !ready });
   const [unpublish, unpublishing] = useUnpublishFileMutation();
-  const { download, busy } = useDownload();
-  const screens = Grid.useBreakpoint();
+  const downloads = useFileDownloads(DOWNLOADS);
 
   const take = async (file: PublishedFile) => {
     try {
@@ -38,88 +39,34 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
     }
   };
 
-  const get = (file: PublishedFile) =>
-    download({
-      service: 'file-management',
-      url: `api/staff/published-files/${encodeURIComponent(file.id)}/download`,
-      fallbackName: file.fileName,
-    }).catch((error: ApiError) => notify.error('The download failed', error.message));
-
   const actionsOf = (file: PublishedFile) => (
-    <Flex gap={4} wrap>
-      <Button
-        size="small"
-        icon={<DownloadOutlined aria-hidden />}
-        loading={busy.has(`api/staff/published-files/${encodeURIComponent(file.id)}/download`)}
-        onClick={() => void get(file)}
-        aria-label={`Download ${file.title}`}
-      >
-        Download
-      </Button>
-      <Popconfirm
-        title={`Unpublish ${file.title}?`}
-        description="The site's clients no longer see it; the firm keeps it for the record."
-        okText="Unpublish"
-        okButtonProps={{ danger: true }}
+    <RowActions>
+      <DownloadAction downloads={downloads} file={file} />
+      <ConfirmButton
+        action="Unpublish"
+        subject={file.title}
+        consequence="The site's clients no longer see it; the firm keeps it for the record."
         onConfirm={() => take(file)}
-      >
-        <Button
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          loading={unpublishing.isLoading && unpublishing.originalArgs?.id === file.id}
-          aria-label={`Unpublish ${file.title}`}
-        >
-          Unpublish
-        </Button>
-      </Popconfirm>
-    </Flex>
+        loading={unpublishing.isLoading && unpublishing.originalArgs?.id === file.id}
+        icon={<DeleteOutlined aria-hidden />}
+      />
+    </RowActions>
   );
 
-  if (files.error)
-    return (
-      <QueryErrorAlert
-        title="The published files could not be loaded"
-        error={files.error}
-        onRetry={() => void files.refetch()}
-      />
-    );
   return (
-    <Table<PublishedFile>
-      rowKey="id"
-      loading={files.isFetching}
-      dataSource={files.currentData?.records ?? []}
+    <ListTable<PublishedFile>
+      list={list}
+      result={files}
+      itemName="published file"
       data-testid="published-files-table"
-      locale={{
-        emptyText: <Empty description={`Nothing is published to ${siteName ?? 'this site'} yet.`} />,
-      }}
-      pagination={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: files.currentData?.totalRecordCount ?? 0,
-        showSizeChanger: false,
-        showTotal: (total) => countOf(total, 'file'),
-        onChange: setPage,
-      }}
+      empty={`Nothing is published to ${siteName ?? 'this site'} yet.`}
       columns={[
-        {
-          title: 'Title',
-          dataIndex: 'title',
-          render: (title: string, file) => (
-            <Flex vertical>
-              <Typography.Text strong>{title}</Typography.Text>
-              <Typography.Text style={{ color: '#595959' }}>{file.fileName}</Typography.Text>
-              {screens.md ? null : (
-                <>
-                  <Typography.Text style={{ color: '#595959', fontSize: 12 }}>
-                    {formatBytes(file.size)} · {formatDate(file.createdAt)}
-                  </Typography.Text>
-                  {actionsOf(file)}
-                </>
-              )}
-            </Flex>
-          ),
-        },
+        titleColumn('Title', (file) => ({
+          title: file.title,
+          subtitle: file.fileName,
+          note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
+          narrow: actionsOf(file),
+        })),
         {
           title: 'Size',
           dataIndex: 'size',
@@ -127,18 +74,8 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
           responsive: ['md'],
           render: (size: number) => formatBytes(size),
         },
-        {
-          title: 'Published',
-          dataIndex: 'createdAt',
-          responsive: ['md'],
-          render: (iso: string) => formatDate(iso),
-        },
-        {
-          title: 'Actions',
-          key: 'actions',
-          responsive: ['md'],
-          render: (_value, file) => actionsOf(file),
-        },
+        dateColumn('Published', 'createdAt', ['md']),
+        actionsColumn(actionsOf),
       ]}
     />
   );

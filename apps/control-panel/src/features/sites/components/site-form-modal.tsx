@@ -1,6 +1,6 @@
 import type { StaffSite } from '@portico/contracts';
-import { describeQueryError, notify } from '@portico/web-shell';
-import { Alert, Form, Input, Modal } from 'antd';
+import { notify, QueryErrorAlert } from '@portico/web-shell';
+import { Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { nonBlankTextRules } from '../../../lib/text-rules.ts';
 import { useCreateSiteMutation, useUpdateSiteMutation } from '../api/sites.ts';
@@ -70,14 +70,7 @@ export function SiteFormModal({
         >
           <Input autoComplete="off" maxLength={100} />
         </Form.Item>
-        {error ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The site could not be saved"
-            description={describeQueryError(error)}
-          />
-        ) : null}
+        {error ? <QueryErrorAlert title="The site could not be saved" error={error} /> : null}
       </Form>
     </Modal>
   );

@@ -1,8 +1,8 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import type { SiteMember, StaffSite } from '@portico/contracts';
-import { describeQueryError, formatDate, notify } from '@portico/web-shell';
-import { Alert, Button, Drawer, Empty, Flex, Form, Input, Popconfirm, Table, Typography } from 'antd';
-import { QueryErrorAlert } from '../../../components/query-error-alert.tsx';
+import { dateColumn, describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
+import { Button, Drawer, Empty, Flex, Form, Input, Table, Typography } from 'antd';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
   useAddSiteMemberMutation,
@@ -98,12 +98,10 @@ export function SiteMembersDrawer({ site, onClose }: { site: StaffSite | undefin
             Add member
           </Button>
           {adding.error ? (
-            <Alert
+            <QueryErrorAlert
               style={{ marginTop: 16 }}
-              type="error"
-              showIcon
               title="The member could not be added"
-              description={describeQueryError(adding.error)}
+              error={adding.error}
             />
           ) : null}
         </Form>
@@ -137,33 +135,20 @@ export function SiteMembersDrawer({ site, onClose }: { site: StaffSite | undefin
                     </Flex>
                   ),
                 },
-                {
-                  title: 'Added',
-                  dataIndex: 'addedAt',
-                  responsive: ['sm'],
-                  render: (iso: string) => formatDate(iso),
-                },
+                dateColumn('Added', 'addedAt', ['sm']),
                 {
                   title: 'Actions',
                   key: 'actions',
                   render: (_value, member) => (
-                    <Popconfirm
-                      title={`Remove ${member.name}?`}
-                      description="They lose access to this site at once."
-                      okText="Remove"
-                      okButtonProps={{ danger: true }}
+                    <ConfirmButton
+                      action="Remove"
+                      subject={member.name}
+                      consequence="They lose access to this site at once."
                       onConfirm={() => remove(member)}
-                    >
-                      <Button
-                        danger
-                        type="text"
-                        icon={<DeleteOutlined aria-hidden />}
-                        loading={removing.isLoading && removing.originalArgs?.userId === member.userId}
-                        aria-label={`Remove ${member.name}`}
-                      >
-                        Remove
-                      </Button>
-                    </Popconfirm>
+                      loading={removing.isLoading && removing.originalArgs?.userId === member.userId}
+                      icon={<DeleteOutlined aria-hidden />}
+                      button={{ type: 'text' }}
+                    />
                   ),
                 },
               ]}

@@ -4,19 +4,14 @@ import type {
   StaffSubmissionList,
   StaffSubmissionsQuery,
 } from '@portico/contracts';
-import { controlPanelApi, watchStaffRefusal } from '../../../api/control-panel-api.ts';
-import { withQuery } from '../../../lib/query-string.ts';
+import { controlPanelApi, staffListQuery } from '../../../api/control-panel-api.ts';
 
 export const submissionsApi = controlPanelApi.injectEndpoints({
   endpoints: (build) => ({
     /** Client submissions across the firm's sites (`GET portal api/staff/submissions`), filtered and paged. */
     getSubmissions: build.query<StaffSubmissionList, StaffSubmissionsQuery & { tenant: string }>({
-      query: ({ tenant: _tenant, ...params }) => ({
-        service: 'portal',
-        url: withQuery('api/staff/submissions', params),
-      }),
+      ...staffListQuery('portal', 'api/staff/submissions'),
       providesTags: ['Submissions'],
-      onQueryStarted: watchStaffRefusal,
     }),
     /** The client sees the status, and the note, on Submitted Files. */
     setSubmissionStatus: build.mutation<StaffSubmission, { id: string; body: SetSubmissionStatusBody }>({

@@ -5,8 +5,8 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '@portico/contracts';
-import { describeQueryError, notify } from '@portico/web-shell';
-import { Alert, Form, Input, Modal, Radio } from 'antd';
+import { notify, QueryErrorAlert } from '@portico/web-shell';
+import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useSetSubmissionStatusMutation } from '../api/submissions.ts';
 
@@ -74,14 +74,7 @@ export function StatusModal({ file, onClose }: { file: StaffSubmission | undefin
         >
           <Input.TextArea rows={4} maxLength={NOTE_MAX} showCount />
         </Form.Item>
-        {saving.error ? (
-          <Alert
-            type="error"
-            showIcon
-            title="The status could not be saved"
-            description={describeQueryError(saving.error)}
-          />
-        ) : null}
+        {saving.error ? <QueryErrorAlert title="The status could not be saved" error={saving.error} /> : null}
       </Form>
     </Modal>
   );

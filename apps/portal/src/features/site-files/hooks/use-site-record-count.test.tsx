@@ -1,6 +1,5 @@
 import { LIMITS } from '@portico/contracts';
-import { authStateChanged, setEndPoints, setSelectedSite, setTenant } from '@portico/web-shell';
-import { createTestStore } from '@portico/web-shell/testing';
+import { createTestStore, signIn } from '@portico/web-shell/testing';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -25,22 +24,7 @@ afterEach(() => {
 
 function setUp() {
   const { store } = createTestStore();
-  store.dispatch(setTenant('acme'));
-  store.dispatch(
-    setEndPoints([
-      { serviceType: 'portal', entrypointAddress: 'http://api.test/t/acme/portal/', roleType: 'r' },
-    ]),
-  );
-  store.dispatch(setSelectedSite(SITE));
-  store.dispatch(
-    authStateChanged({
-      isAuthenticated: true,
-      idToken: null,
-      accessToken: 'token',
-      refreshToken: null,
-      error: null,
-    }),
-  );
+  signIn(store, { services: ['portal'], siteId: SITE });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return { store, wrapper };
 }

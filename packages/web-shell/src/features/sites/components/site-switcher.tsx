@@ -1,7 +1,7 @@
 import { LIMITS, type Site } from '@portico/contracts';
 import { Flex, Select, Spin, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
 import { setDynamicBreadcrumbValue, setSelectedSite } from '../../../store/app-slice.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectTenant } from '../../../store/selectors.ts';
@@ -26,7 +26,7 @@ export function SiteSwitcher({ width = 280 }: { width?: number | string }) {
   const { site: selected, siteId } = useSelectedSite();
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  const debounced = useDebouncedValue(search.trim(), LIMITS.inputDebounceMs);
+  const debounced = useDebouncedSearch(search.trim());
   const query = {
     tenant,
     limit: LIMITS.siteListPageSize,

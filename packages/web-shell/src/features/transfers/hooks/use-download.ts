@@ -7,6 +7,7 @@ import {
   SHELL_ERROR_CODES,
   TRANSPORT_ERROR_MESSAGES,
 } from '../../../lib/http-errors.ts';
+import { type QueryParam, withQuery } from '../../../lib/query-string.ts';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectEndPoints } from '../../../store/selectors.ts';
 import { fileNameFromContentDisposition } from '../content-disposition.ts';
@@ -19,7 +20,7 @@ export interface DownloadRequest {
   method?: 'GET' | 'POST';
   body?: unknown;
   /** Query parameters; an array repeats the parameter. */
-  params?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  params?: Record<string, QueryParam>;
   /** Used when the answer names no file. */
   fallbackName: string;
   /** Tells concurrent downloads apart in `busy`; the URL when left out. */
@@ -39,18 +40,6 @@ export function saveBlob(blob: Blob, fileName: string) {
   link.remove();
   // The browser has taken the blob once the click is handled; a minute is ample for slow machines.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}
-
-function withParams(path: string, params: DownloadRequest['params']): string {
-  if (!params) return path;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) {
-    if (value === undefined || value === '') continue;
-    if (Array.isArray(value)) for (const v of value) search.append(name, v);
-    else search.append(name, String(value));
-  }
-  const query = search.toString();
-  return query ? `${path}?${query}` : path;
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
@@ -89,7 +78,7 @@ export function useDownload() {
         if (request.body !== undefined) headers['Content-Type'] = 'application/json';
         let response: Response;
         try {
-          response = await fetch(serviceUrl(base, withParams(request.url, request.params)), {
+          response = await fetch(serviceUrl(base, withQuery(request.url, request.params ?? {})), {
             method: request.method ?? 'GET',
             headers,
             ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { useFileListState } from './use-file-list-state.ts';
+import { useListState } from './use-list-state.ts';
 
 type Field = 'title' | 'createdAt';
 const FIELDS: readonly Field[] = ['title', 'createdAt'];
@@ -10,11 +10,18 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 const render = (siteId = 'site-a') =>
-  renderHook(({ site }) => useFileListState<Field>(site, FIELDS, DEFAULT_SORT), {
-    initialProps: { site: siteId },
-  });
+  renderHook(
+    ({ site }) =>
+      useListState<Field, { statuses: string[] }>({
+        scope: site,
+        sortable: FIELDS,
+        defaultSort: DEFAULT_SORT,
+        filters: { statuses: [] },
+      }),
+    { initialProps: { site: siteId } },
+  );
 
-describe("a file table's state", () => {
+describe("a list's state", () => {
   test('the search is applied 500 ms after the last key and starts again at page 1', () => {
     const { result } = render();
     act(() => result.current.onTableChange({ current: 3, pageSize: 10 }, {}, {}));
@@ -30,7 +37,7 @@ describe("a file table's state", () => {
     expect(result.current.isFiltered).toBe(true);
   });
 
-  test('a new sort, page size, date range or site goes back to page 1', () => {
+  test('a new sort, page size, date range, filter or site goes back to page 1', () => {
     const { result, rerender } = render();
     // antd sends the current sort and page size with every change, as the table shows them.
     const toPage = (page: number) => {
@@ -57,6 +64,11 @@ describe("a file table's state", () => {
     expect(result.current.state).toMatchObject({ page: 1, range: ['2026-01-01', '2026-01-31'] });
 
     toPage(2);
+    act(() => result.current.setFilter('statuses', ['accepted']));
+    expect(result.current.state.page).toBe(1);
+    expect(result.current.filters).toEqual({ statuses: ['accepted'] });
+
+    toPage(2);
     rerender({ site: 'site-b' });
     expect(result.current.state.page).toBe(1);
   });
@@ -72,5 +84,11 @@ describe("a file table's state", () => {
     act(() => vi.advanceTimersByTime(500));
     expect(result.current.state).toMatchObject({ search: '', range: null });
     expect(result.current.isFiltered).toBe(false);
+  });
+
+  test('a list the server sorts pages with limit and offset and sends no sort', () => {
+    const { result } = renderHook(() => useListState({ pageSize: 20 }));
+    act(() => result.current.onTableChange({ current: 3, pageSize: 20 }, {}, {}));
+    expect(result.current.query).toEqual({ limit: 20, offset: 40 });
   });
 });

@@ -1,12 +1,12 @@
 import type { UploadResponse } from '@portico/contracts';
-import { addSucceededFile, authStateChanged, setEndPoints, setTenant } from '@portico/web-shell';
-import { createTestStore } from '@portico/web-shell/testing';
+import { addSucceededFile } from '@portico/web-shell';
+import { createTestStore, FIRST_FILE_PAGE, signIn } from '@portico/web-shell/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import axios, { AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, CanceledError } from 'axios';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { submittedFilesApi } from '../api/get-submitted-files.ts';
+import { siteFilesApi } from '../api/get-site-files.ts';
 import { useSubmittedUploads } from './use-submitted-uploads.ts';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -60,26 +60,7 @@ afterEach(() => {
 function setUp() {
   const test = createTestStore();
   const { store } = test;
-  store.dispatch(setTenant('acme'));
-  store.dispatch(
-    setEndPoints([
-      { serviceType: 'portal', entrypointAddress: 'http://api.test/t/acme/portal/', roleType: 'r' },
-      {
-        serviceType: 'file-storage',
-        entrypointAddress: 'http://api.test/t/acme/file-storage/',
-        roleType: 'r',
-      },
-    ]),
-  );
-  store.dispatch(
-    authStateChanged({
-      isAuthenticated: true,
-      idToken: null,
-      accessToken: 'tok',
-      refreshToken: null,
-      error: null,
-    }),
-  );
+  signIn(store, { services: ['portal', 'file-storage'] });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   const hook = renderHook(() => useSubmittedUploads({ tenant: 'acme', siteId: SITE }), { wrapper });
   return { ...test, hook };
@@ -191,13 +172,10 @@ describe('the Submitted Files uploader', () => {
   test('Save turns the uploads into Submitted Files, empties the uploader and refreshes the list', async () => {
     const { store, hook } = setUp();
     const list = store.dispatch(
-      submittedFilesApi.endpoints.getSubmittedFiles.initiate({
+      siteFilesApi.endpoints.getSubmittedFiles.initiate({
         tenant: 'acme',
         siteId: SITE,
-        limit: 10,
-        offset: 0,
-        sortBy: 'createdAt',
-        sortOrder: 'desc',
+        ...FIRST_FILE_PAGE,
       }),
     );
     await list;

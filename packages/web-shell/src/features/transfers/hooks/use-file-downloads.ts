@@ -1,7 +1,10 @@
 import type { ServiceType } from '@portico/contracts';
-import { notify, shellApi, useDownload, useShellDispatch } from '@portico/web-shell';
 import { useCallback } from 'react';
-import { asApiError, describeFileError, fileErrorTitle } from '../lib/file-errors.ts';
+import { shellApi } from '../../../api/shell-api.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { useShellDispatch } from '../../../store/hooks.ts';
+import { asApiError, describeFileError, fileErrorTitle } from '../file-errors.ts';
+import { useDownload } from './use-download.ts';
 
 type Tag = Parameters<typeof shellApi.util.invalidateTags>[0][number];
 
@@ -9,10 +12,8 @@ export interface FileDownloadTarget {
   service: ServiceType;
   /** `api/files/published-files/{id}`, `api/files/submitted/{id}`. */
   fileUrl: (id: string) => string;
-  /** `api/files/published-files/zip`, `api/files/submitted/zip`. */
-  zipUrl: string;
-  /** The zip's name when the answer gives none. */
-  zipName: string;
+  /** `api/files/published-files/zip`, `api/files/submitted/zip`; the zip's name when the answer gives none. */
+  zip?: { url: string; name: string };
   /** What a download changes on the server (published files stop being new). */
   invalidates?: readonly Tag[];
 }
@@ -20,13 +21,13 @@ export interface FileDownloadTarget {
 const ZIP_KEY = 'zip';
 
 /**
- * Single and zip downloads of one file list: a GET (or, for a zip, a POST `{ fileIds }`) as a blob, saved under
+ * Single and zip downloads of one file list (the portal's and the control panel's): a GET (or, for a zip, a POST `{ fileIds }`) as a blob, saved under
  * the Content-Disposition name. Failures become a notification with a readable message.
  */
 export function useFileDownloads(target: FileDownloadTarget) {
   const { download, busy } = useDownload();
   const dispatch = useShellDispatch();
-  const { service, fileUrl, zipUrl, zipName, invalidates } = target;
+  const { service, fileUrl, zip, invalidates } = target;
 
   const afterDownload = useCallback(() => {
     if (invalidates?.length) dispatch(shellApi.util.invalidateTags([...invalidates]));
@@ -47,14 +48,14 @@ export function useFileDownloads(target: FileDownloadTarget) {
 
   const downloadZip = useCallback(
     async (fileIds: readonly string[]) => {
-      if (fileIds.length === 0) return;
+      if (fileIds.length === 0 || !zip) return;
       try {
         await download({
           service,
-          url: zipUrl,
+          url: zip.url,
           method: 'POST',
           body: { fileIds },
-          fallbackName: zipName,
+          fallbackName: zip.name,
           key: ZIP_KEY,
         });
         afterDownload();
@@ -63,7 +64,7 @@ export function useFileDownloads(target: FileDownloadTarget) {
         notify.error(fileErrorTitle(error, 'The zip download failed'), describeFileError(error, 'download'));
       }
     },
-    [download, service, zipUrl, zipName, afterDownload],
+    [download, service, zip, afterDownload],
   );
 
   return {

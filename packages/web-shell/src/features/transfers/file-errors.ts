@@ -1,4 +1,4 @@
-import type { ApiError } from '@portico/web-shell';
+import type { ApiError } from '../../lib/http-errors.ts';
 
 /** The 403 a service answers when the site's fileAreaSettings do not allow an action. */
 export const SETTINGS_FORBIDDEN = 'settings.forbidden';

@@ -1,69 +1,62 @@
 import { DATE_FORMAT, type SortOrder } from '@portico/contracts';
 import type { Dayjs } from 'dayjs';
 
-/** Page sizes the tables offer; the services accept up to 100. */
+/** Page sizes a list with a size changer offers; the services accept up to 100. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = PAGE_SIZES[0];
 
-/** Inclusive first and last day, `YYYY-MM-DD`. */
-export type DateRange = readonly [from: string, to: string];
+/** First and last day, inclusive, `YYYY-MM-DD`; null at an open end ("from a day on"). */
+export type DateRange = readonly [from: string | null, to: string | null];
 
-/** What a file table shows: the page, the sort, the (debounced) search text and the date range. */
-export interface FileListState<F extends string> {
+export interface ListSort<F extends string> {
+  sortBy: F;
+  sortOrder: SortOrder;
+}
+
+/** What a list shows: the page, the sort (lists sorted by the server alone have none), search and dates. */
+export interface ListState<F extends string> extends Partial<ListSort<F>> {
   /** 1-based, as antd's pagination counts. */
   page: number;
   pageSize: number;
-  sortBy: F;
-  sortOrder: SortOrder;
+  /** Debounced and trimmed. */
   search: string;
   range: DateRange | null;
 }
 
-/** The query of `GET api/files/published-files` and `GET api/files/submitted` (SPEC §7: siteId plus options). */
-export interface FileListQuery<F extends string> {
-  siteId: string;
+/** The paging, sort, search and date options every list endpoint takes (SPEC §7: limit, offset, …). */
+export interface ListQuery<F extends string> extends Partial<ListSort<F>> {
   limit: number;
   offset: number;
-  sortBy: F;
-  sortOrder: SortOrder;
   search?: string;
   from?: string;
   to?: string;
 }
 
-/** Turns a table's state into the server's paging (limit, offset), sort, search and date range. */
-export function buildFileListQuery<F extends string>(
-  siteId: string,
-  state: FileListState<F>,
-): FileListQuery<F> {
+/** Turns a list's state into the server's paging (limit, offset), sort, search and date range. */
+export function buildListQuery<F extends string>(state: ListState<F>): ListQuery<F> {
   const page = Math.max(1, Math.trunc(state.page) || 1);
-  const query: FileListQuery<F> = {
-    siteId,
-    limit: state.pageSize,
-    offset: (page - 1) * state.pageSize,
-    sortBy: state.sortBy,
-    sortOrder: state.sortOrder,
-  };
+  const query: ListQuery<F> = { limit: state.pageSize, offset: (page - 1) * state.pageSize };
+  if (state.sortBy) Object.assign(query, { sortBy: state.sortBy, sortOrder: state.sortOrder ?? 'asc' });
   const search = state.search.trim();
   if (search) query.search = search;
-  if (state.range) {
-    const [from, to] = state.range;
-    // A range picked backwards still means the days between.
-    [query.from, query.to] = from <= to ? [from, to] : [to, from];
-  }
+  const [from, to] = state.range ?? [null, null];
+  // A range picked backwards still means the days between.
+  const [first, last] = from && to && to < from ? [to, from] : [from, to];
+  if (first) query.from = first;
+  if (last) query.to = last;
   return query;
 }
 
-/** antd's sort order of a column, from the table's state (controlled sorting). */
+/** antd's sort order of a column, from the list's state (controlled sorting). */
 export function columnSortOrder<F extends string>(
   field: F,
-  state: Pick<FileListState<F>, 'sortBy' | 'sortOrder'>,
+  state: Partial<ListSort<F>>,
 ): 'ascend' | 'descend' | null {
   if (state.sortBy !== field) return null;
   return state.sortOrder === 'asc' ? 'ascend' : 'descend';
 }
 
-interface SorterLike {
+export interface SorterLike {
   columnKey?: unknown;
   order?: 'ascend' | 'descend' | null;
 }
@@ -75,30 +68,31 @@ interface SorterLike {
 export function sortFromSorter<F extends string>(
   sorter: SorterLike | SorterLike[],
   allowed: readonly F[],
-  fallback: { sortBy: F; sortOrder: SortOrder },
-): { sortBy: F; sortOrder: SortOrder } {
+  fallback: ListSort<F>,
+): ListSort<F> {
   const first = Array.isArray(sorter) ? sorter[0] : sorter;
   const key = first?.columnKey;
   if (!first?.order || typeof key !== 'string' || !allowed.includes(key as F)) return fallback;
   return { sortBy: key as F, sortOrder: first.order === 'ascend' ? 'asc' : 'desc' };
 }
 
-/** The days a RangePicker holds, or null while either end is empty. */
+/** The days a RangePicker holds; half a range is none unless the range may be open-ended. */
 export function rangeFromPicker(
   values: readonly [Dayjs | null, Dayjs | null] | null | undefined,
+  openEnded = false,
 ): DateRange | null {
   const [start, end] = values ?? [null, null];
-  if (!start || !end) return null;
-  return [start.format(DATE_FORMAT), end.format(DATE_FORMAT)];
+  if (openEnded ? !start && !end : !start || !end) return null;
+  return [start?.format(DATE_FORMAT) ?? null, end?.format(DATE_FORMAT) ?? null];
 }
 
 /**
- * The sorting props of a column sorted on the server: controlled by the table's state, cycling between the two
+ * The sorting props of a column sorted on the server: controlled by the list's state, cycling between the two
  * orders (never unsorted), starting with `first` (newest and largest first for dates and sizes).
  */
 export function sortableColumn<F extends string>(
   field: F,
-  state: Pick<FileListState<F>, 'sortBy' | 'sortOrder'>,
+  state: Partial<ListSort<F>>,
   first: 'ascend' | 'descend' = 'ascend',
 ) {
   const second = first === 'ascend' ? 'descend' : 'ascend';

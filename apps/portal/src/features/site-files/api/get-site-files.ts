@@ -1,11 +1,16 @@
-import type { FileColumnList, FileSortField, PublishedFileList } from '@portico/contracts';
+import type {
+  FileColumnList,
+  PublishedFileList,
+  PublishedFilesQuery,
+  SubmittedFileList,
+  SubmittedFilesQuery,
+} from '@portico/contracts';
 import { shellApi } from '@portico/web-shell';
-import type { FileListQuery } from '../../site-files/lib/file-list-query.ts';
 
-export const publishedFilesApi = shellApi.injectEndpoints({
+export const siteFilesApi = shellApi.injectEndpoints({
   endpoints: (build) => ({
     /** A page of the site's published files: `GET api/files/published-files` (file management). */
-    getPublishedFiles: build.query<PublishedFileList, { tenant: string } & FileListQuery<FileSortField>>({
+    getPublishedFiles: build.query<PublishedFileList, { tenant: string } & PublishedFilesQuery>({
       query: ({ tenant: _tenant, ...params }) => ({
         service: 'file-management',
         url: 'api/files/published-files',
@@ -18,7 +23,12 @@ export const publishedFilesApi = shellApi.injectEndpoints({
     getPublishedFileColumns: build.query<FileColumnList, { tenant: string }>({
       query: () => ({ service: 'file-management', url: 'api/files/published-files/columns' }),
     }),
+    /** A page of the site's submitted files: `GET api/files/submitted` (portal). */
+    getSubmittedFiles: build.query<SubmittedFileList, { tenant: string } & SubmittedFilesQuery>({
+      query: ({ tenant: _tenant, ...params }) => ({ service: 'portal', url: 'api/files/submitted', params }),
+      providesTags: ['SubmittedFiles'],
+    }),
   }),
 });
 
-export const { useGetPublishedFilesQuery } = publishedFilesApi;
+export const { useGetPublishedFilesQuery, useGetSubmittedFilesQuery } = siteFilesApi;

@@ -1,20 +1,19 @@
 import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
 import {
-  buildFileListQuery,
+  buildListQuery,
   columnSortOrder,
-  type FileListState,
+  type ListState,
   rangeFromPicker,
   sortableColumn,
   sortFromSorter,
-} from './file-list-query.ts';
+} from './list-query.ts';
 
-const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
 type Field = 'title' | 'size' | 'createdAt';
 const FIELDS: readonly Field[] = ['title', 'size', 'createdAt'];
 const DEFAULT_SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
-const state = (change: Partial<FileListState<Field>> = {}): FileListState<Field> => ({
+const state = (change: Partial<ListState<Field>> = {}): ListState<Field> => ({
   page: 1,
   pageSize: 10,
   ...DEFAULT_SORT,
@@ -23,44 +22,50 @@ const state = (change: Partial<FileListState<Field>> = {}): FileListState<Field>
   ...change,
 });
 
-describe('the query a file table sends', () => {
+describe('the query a list sends', () => {
   test('pages become limit and offset', () => {
-    expect(buildFileListQuery(SITE, state())).toEqual({
-      siteId: SITE,
+    expect(buildListQuery(state())).toEqual({
       limit: 10,
       offset: 0,
       sortBy: 'createdAt',
       sortOrder: 'desc',
     });
-    expect(buildFileListQuery(SITE, state({ page: 3, pageSize: 20 }))).toMatchObject({
+    expect(buildListQuery(state({ page: 3, pageSize: 20 }))).toMatchObject({
       limit: 20,
       offset: 40,
     });
-    expect(buildFileListQuery(SITE, state({ page: 0 })).offset).toBe(0);
+    expect(buildListQuery(state({ page: 0 })).offset).toBe(0);
   });
 
   test('the sort is passed as the server names it', () => {
-    expect(buildFileListQuery(SITE, state({ sortBy: 'title', sortOrder: 'asc' }))).toMatchObject({
+    expect(buildListQuery(state({ sortBy: 'title', sortOrder: 'asc' }))).toMatchObject({
       sortBy: 'title',
       sortOrder: 'asc',
     });
   });
 
   test('search is trimmed and left out when blank; quotes and % are sent as typed', () => {
-    expect(buildFileListQuery(SITE, state({ search: '   ' }))).not.toHaveProperty('search');
-    expect(buildFileListQuery(SITE, state({ search: '  50% "VAT" ' })).search).toBe('50% "VAT"');
+    expect(buildListQuery(state({ search: '   ' }))).not.toHaveProperty('search');
+    expect(buildListQuery(state({ search: '  50% "VAT" ' })).search).toBe('50% "VAT"');
   });
 
   test('a date range becomes from and to, inclusive days, in order', () => {
-    expect(buildFileListQuery(SITE, state({ range: ['2026-01-01', '2026-01-31'] }))).toMatchObject({
+    expect(buildListQuery(state({ range: ['2026-01-01', '2026-01-31'] }))).toMatchObject({
       from: '2026-01-01',
       to: '2026-01-31',
     });
-    expect(buildFileListQuery(SITE, state({ range: ['2026-02-10', '2026-02-01'] }))).toMatchObject({
+    expect(buildListQuery(state({ range: ['2026-02-10', '2026-02-01'] }))).toMatchObject({
       from: '2026-02-01',
       to: '2026-02-10',
     });
-    expect(buildFileListQuery(SITE, state())).not.toHaveProperty('from');
+    expect(buildListQuery(state())).not.toHaveProperty('from');
+  });
+
+  test('an open-ended range sends only its end, and a list without a sort sends none', () => {
+    expect(buildListQuery(state({ range: [null, '2026-01-31'] }))).toMatchObject({ to: '2026-01-31' });
+    expect(buildListQuery(state({ range: ['2026-01-01', null] }))).not.toHaveProperty('to');
+    const unsorted = buildListQuery({ page: 2, pageSize: 20, search: '', range: null });
+    expect(unsorted).toEqual({ limit: 20, offset: 20 });
   });
 });
 
@@ -99,5 +104,7 @@ describe('table changes', () => {
     ]);
     expect(rangeFromPicker([dayjs('2026-03-01'), null])).toBeNull();
     expect(rangeFromPicker(null)).toBeNull();
+    expect(rangeFromPicker([dayjs('2026-03-01'), null], true)).toEqual(['2026-03-01', null]);
+    expect(rangeFromPicker([null, null], true)).toBeNull();
   });
 });

@@ -1,10 +1,11 @@
-import { authStateChanged, notify, setEndPoints, setSelectedSite, setTenant } from '@portico/web-shell';
-import { createTestStore } from '@portico/web-shell/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { publishedFilesApi } from '../../published-files/api/get-published-files.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { createTestStore } from '../../../testing/render-with-shell.tsx';
+import { signIn } from '../../../testing/signed-in.ts';
+import { publishedFileCountApi } from '../../sites/api/get-published-file-count.ts';
 import { useFileDownloads } from './use-file-downloads.ts';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -14,8 +15,7 @@ const OTHER = '1c7b4d2f-3e5a-4b6c-9d8e-0f1a2b3c4d5e';
 const TARGET = {
   service: 'file-management',
   fileUrl: (id: string) => `api/files/published-files/${id}`,
-  zipUrl: 'api/files/published-files/zip',
-  zipName: 'Published Files.zip',
+  zip: { url: 'api/files/published-files/zip', name: 'Published Files.zip' },
   invalidates: ['PublishedFiles'],
 } as const;
 
@@ -48,26 +48,7 @@ const urlOf = (input: Request | string) => (typeof input === 'string' ? input : 
 
 function setUp() {
   const { store } = createTestStore();
-  store.dispatch(setTenant('acme'));
-  store.dispatch(
-    setEndPoints([
-      {
-        serviceType: 'file-management',
-        entrypointAddress: 'http://api.test/t/acme/file-management/',
-        roleType: 'r',
-      },
-    ]),
-  );
-  store.dispatch(setSelectedSite(SITE));
-  store.dispatch(
-    authStateChanged({
-      isAuthenticated: true,
-      idToken: null,
-      accessToken: 'tok',
-      refreshToken: null,
-      error: null,
-    }),
-  );
+  signIn(store, { services: ['file-management'], siteId: SITE });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return { store, hook: renderHook(() => useFileDownloads(TARGET), { wrapper }) };
 }
@@ -76,21 +57,14 @@ describe('file downloads', () => {
   test('one file is fetched as a blob with the token and saved under its Content-Disposition name', async () => {
     const { store, hook } = setUp();
     fetchMock.mockImplementation(async (input) => {
-      if (urlOf(input).includes('/published-files?'))
-        return Response.json({ records: [], totalRecordCount: 0 });
+      if (urlOf(input).includes('/published-files?')) return Response.json({ count: 1 });
       return new Response('%PDF-1.4', {
         headers: { 'Content-Disposition': attachment('Caf_ menu 2026.pdf', 'Caf%C3%A9%20menu%202026.pdf') },
       });
     });
+    // The badge's count stands for every query of the published files (they share the tag).
     const list = store.dispatch(
-      publishedFilesApi.endpoints.getPublishedFiles.initiate({
-        tenant: 'acme',
-        siteId: SITE,
-        limit: 10,
-        offset: 0,
-        sortBy: 'createdAt',
-        sortOrder: 'desc',
-      }),
+      publishedFileCountApi.endpoints.getPublishedFileCount.initiate({ tenant: 'acme', siteId: SITE }),
     );
     await list;
 

@@ -1,0 +1,54 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import type { useFileDownloads } from '@portico/web-shell';
+import { Button, Flex } from 'antd';
+import type { ReactNode } from 'react';
+
+/** A row's buttons, wrapping on narrow screens. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return (
+    <Flex gap={4} wrap>
+      {children}
+    </Flex>
+  );
+}
+
+/** One small button of a row; `label` names it with its row for assistive technology ("Rename Acme"). */
+export function RowAction({
+  label,
+  onClick,
+  loading,
+  icon,
+  children,
+}: {
+  label: string;
+  onClick: () => unknown;
+  loading?: boolean;
+  icon?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="small" icon={icon} loading={loading} onClick={onClick} aria-label={label}>
+      {children}
+    </Button>
+  );
+}
+
+/** Downloads one file of a row with its list's downloads (`useFileDownloads`). */
+export function DownloadAction({
+  downloads,
+  file,
+}: {
+  downloads: ReturnType<typeof useFileDownloads>;
+  file: { id: string; title: string; fileName: string };
+}) {
+  return (
+    <RowAction
+      label={`Download ${file.title}`}
+      icon={<DownloadOutlined aria-hidden />}
+      loading={downloads.isDownloading(file.id)}
+      onClick={() => downloads.downloadFile(file)}
+    >
+      Download
+    </RowAction>
+  );
+}

@@ -1,0 +1,43 @@
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import type { FileDirection, SiteFile } from '../file-directions.tsx';
+import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
+import { useSiteRecordCount } from '../hooks/use-site-record-count.ts';
+import { FilesHidden } from './file-list-states.tsx';
+import { SiteFilesFrame } from './site-files-frame.tsx';
+import { SiteFilesTable } from './site-files-table.tsx';
+
+/** One file page: the frame with the site's count, then (what comes before the list and) the list, if shown. */
+export function SiteFilesPage<R extends SiteFile, F extends string>({
+  direction,
+  before,
+}: {
+  direction: FileDirection<R, F>;
+  before?: ReactNode;
+}) {
+  const { currentData, isFetching, error } = useSiteRecordCount();
+  const settings = useFileAreaSettings();
+  return (
+    <SiteFilesFrame
+      title={direction.title}
+      icon={direction.icon}
+      count={currentData && direction.count(currentData)}
+      countLabel={direction.countLabel}
+      loading={isFetching}
+      error={error}
+    >
+      {!settings.known ? (
+        <Skeleton active paragraph={{ rows: 4 }} />
+      ) : (
+        <>
+          {before}
+          {settings.portalFilesView ? (
+            <SiteFilesTable direction={direction} canDownload={settings.internalFilesDownload} />
+          ) : (
+            <FilesHidden />
+          )}
+        </>
+      )}
+    </SiteFilesFrame>
+  );
+}

@@ -1,0 +1,146 @@
+import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
+import type { FileSortField } from '@portico/contracts';
+import {
+  formatBytes,
+  formatDate,
+  ListEmpty,
+  ListFilterBar,
+  ListTable,
+  PAGE_SIZES,
+  selectAccessToken,
+  selectSelectedSite,
+  selectTenant,
+  sortableColumn,
+  titleColumn,
+  useFileDownloads,
+  useListSelection,
+  useListState,
+  useShellSelector,
+  VisuallyHidden,
+} from '@portico/web-shell';
+import { Button, Flex, Grid, type TableColumnsType, Typography } from 'antd';
+import type { FileDirection, SiteFile } from '../file-directions.tsx';
+import { FilesError } from './file-list-states.tsx';
+
+/** The files of the selected site that went one way (`direction`): paged, sorted, searched and filtered on the server. */
+export function SiteFilesTable<R extends SiteFile, F extends string>({
+  direction,
+  canDownload,
+}: {
+  direction: FileDirection<R, F>;
+  canDownload: boolean;
+}) {
+  const tenant = useShellSelector(selectTenant) ?? '';
+  const siteId = useShellSelector(selectSelectedSite);
+  const token = useShellSelector(selectAccessToken);
+  const screens = Grid.useBreakpoint();
+  // Both directions sort by the fields of every file (FileSortField) and more; F is the direction's own list.
+  const list = useListState<F>({
+    scope: siteId,
+    sortable: direction.sortFields,
+    defaultSort: { sortBy: 'createdAt' as F, sortOrder: 'desc' },
+  });
+  const result = direction.useList(
+    { tenant, siteId: siteId ?? '', ...list.query },
+    { skip: !tenant || !siteId || !token },
+  );
+  const downloads = useFileDownloads(direction.downloads);
+  const selection = useListSelection(siteId);
+
+  const sorting = (field: F | FileSortField, first?: 'ascend' | 'descend') =>
+    sortableColumn(field as F, list.state, first);
+  const columns: TableColumnsType<R> = [
+    {
+      ...titleColumn<R>('Title', (file) => ({
+        title: file.title,
+        tag: direction.titleTag?.(file),
+        subtitle: direction.subtitle?.(file),
+        note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
+        children: direction.narrowExtra?.(file, screens),
+      })),
+      ...sorting('title'),
+    },
+    ...direction.columns(sorting),
+    {
+      ...sorting('size', 'descend'),
+      title: 'Size',
+      responsive: ['md'],
+      align: 'right',
+      render: (_, file) => <span title={`${file.size} bytes`}>{formatBytes(file.size)}</span>,
+    },
+    {
+      ...sorting('createdAt', 'descend'),
+      title: direction.dateLabel,
+      responsive: ['md'],
+      render: (_, file) => formatDate(file.createdAt),
+    },
+  ];
+  if (canDownload)
+    columns.push({
+      key: 'actions',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      width: screens.sm ? undefined : 56,
+      render: (_, file) => (
+        <Button
+          icon={<DownloadOutlined aria-hidden />}
+          onClick={() => void downloads.downloadFile(file)}
+          loading={downloads.isDownloading(file.id)}
+          aria-label={`Download ${file.title}`}
+          data-testid="download-file"
+        >
+          {screens.sm ? 'Download' : null}
+        </Button>
+      ),
+    });
+
+  const { keys } = selection;
+  return (
+    <Flex vertical gap={16}>
+      {direction.heading ? (
+        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
+          {direction.heading}
+        </Typography.Title>
+      ) : null}
+      <ListFilterBar
+        list={list}
+        search={{ label: 'Search files', placeholder: direction.searchPlaceholder }}
+        dates={{ label: direction.dateLabel }}
+        testIdPrefix="file"
+        actions={
+          canDownload ? (
+            <Button
+              icon={<FileZipOutlined aria-hidden />}
+              disabled={keys.length === 0}
+              loading={downloads.isZipping}
+              onClick={() => void downloads.downloadZip(keys)}
+              data-testid="download-zip"
+            >
+              {keys.length > 0 ? `Download ${keys.length} as zip` : 'Download as zip'}
+            </Button>
+          ) : null
+        }
+      />
+      <ListTable<R>
+        list={list}
+        result={result}
+        itemName="file"
+        renderError={(error, retry) => <FilesError error={error} onRetry={retry} />}
+        pageSizes={PAGE_SIZES}
+        columns={columns}
+        selection={canDownload ? { ...selection, label: (file) => `Select ${file.title}` } : undefined}
+        empty={
+          <ListEmpty
+            text={direction.emptyText}
+            testId="files-empty"
+            filtered={
+              list.isFiltered && 'No files match your search or dates. Try other words or a wider range.'
+            }
+            clear={{ label: 'Clear search and dates', onClick: list.clearFilters }}
+          />
+        }
+        data-testid={direction.testId}
+      />
+    </Flex>
+  );
+}

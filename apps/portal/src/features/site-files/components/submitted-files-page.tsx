@@ -1,0 +1,25 @@
+import { selectSelectedSite, selectTenant, useSelectedSite, useShellSelector } from '@portico/web-shell';
+import { SUBMITTED_FILES } from '../file-directions.tsx';
+import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
+import { useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
+import { FileUploader } from './file-uploader.tsx';
+import { SiteFilesPage } from './site-files-page.tsx';
+
+/** `/submittedFiles` (SPEC §2): the uploader and the files submitted to the selected site; the target after sign-in. */
+export default function SubmittedFilesPage() {
+  const settings = useFileAreaSettings();
+  const tenant = useShellSelector(selectTenant);
+  const siteId = useShellSelector(selectSelectedSite);
+  const { site } = useSelectedSite();
+  const uploader = useSubmittedUploads({ tenant, siteId });
+  return (
+    <SiteFilesPage
+      direction={SUBMITTED_FILES}
+      before={
+        settings.internalFilesUpload ? (
+          <FileUploader uploader={uploader} siteName={site?.name} canDelete={settings.internalFilesDelete} />
+        ) : null
+      }
+    />
+  );
+}

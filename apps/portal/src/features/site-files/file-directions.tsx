@@ -1,0 +1,125 @@
+import { FileAddOutlined, FileDoneOutlined } from '@ant-design/icons';
+import {
+  FILE_SORT_FIELDS,
+  type PublishedFile,
+  type SiteRecordCount,
+  SUBMITTED_FILE_SORT_FIELDS,
+  type SubmittedFile,
+} from '@portico/contracts';
+import type { FileDownloadTarget, ListQuery, ListResult, sortableColumn } from '@portico/web-shell';
+import { type Grid, type TableColumnsType, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useGetPublishedFilesQuery, useGetSubmittedFilesQuery } from './api/get-site-files.ts';
+import { SubmissionStatusTag } from './components/submission-status.tsx';
+
+type Screens = ReturnType<typeof Grid.useBreakpoint>;
+type Sorting<F extends string> = (
+  field: F,
+  first?: 'ascend' | 'descend',
+) => ReturnType<typeof sortableColumn<F>>;
+
+/** The fields every file row has, whichever way it went. */
+export interface SiteFile {
+  id: string;
+  title: string;
+  fileName: string;
+  size: number;
+  createdAt: string;
+}
+
+/**
+ * What tells Published Files (firm → client) from Submitted Files (client → firm): everything else, paging,
+ * sorting, search, dates, selection and downloads, is the one `SiteFilesTable`.
+ */
+export interface FileDirection<R extends SiteFile, F extends string> {
+  title: string;
+  icon: ReactNode;
+  countLabel: string;
+  count: (count: SiteRecordCount) => number;
+  /** The h2 above the list, when the page has more than the list. */
+  heading?: string;
+  sortFields: readonly F[];
+  useList: (
+    arg: { tenant: string; siteId: string } & ListQuery<F>,
+    options: { skip: boolean },
+  ) => ListResult<R>;
+  downloads: FileDownloadTarget;
+  searchPlaceholder: string;
+  /** What the date column and the date filter are called. */
+  dateLabel: string;
+  emptyText: string;
+  testId: string;
+  /** Beside the title (the New tag), under it (the file name), and what narrow screens show under the rest. */
+  titleTag?: (file: R) => ReactNode;
+  subtitle?: (file: R) => ReactNode;
+  narrowExtra?: (file: R, screens: Screens) => ReactNode;
+  /** The columns between the title and the size. */
+  columns: (sorting: Sorting<F>) => TableColumnsType<R>;
+}
+
+const NEW_TAG_COLOR = '#0958D9';
+
+export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIELDS)[number]> = {
+  title: 'Published Files',
+  icon: <FileDoneOutlined />,
+  countLabel: 'Published files',
+  count: (count) => count.publishedFileCount,
+  sortFields: FILE_SORT_FIELDS,
+  useList: useGetPublishedFilesQuery,
+  downloads: {
+    service: 'file-management',
+    fileUrl: (id) => `api/files/published-files/${encodeURIComponent(id)}`,
+    zip: { url: 'api/files/published-files/zip', name: 'Published Files.zip' },
+    // A download ends `isNew` for this user: the list and the badge's count are read again.
+    invalidates: ['PublishedFiles'],
+  },
+  searchPlaceholder: 'Search by title or file name',
+  dateLabel: 'Published',
+  emptyText: 'Your firm has not published any files to this site yet. When it does, they appear here.',
+  testId: 'published-files-table',
+  titleTag: (file) =>
+    file.isNew ? (
+      <Tag color={NEW_TAG_COLOR} style={{ marginInlineEnd: 0 }} data-testid="new-tag">
+        New
+      </Tag>
+    ) : null,
+  columns: (sorting) => [
+    { ...sorting('fileName'), title: 'File name', dataIndex: 'fileName', responsive: ['lg'] },
+  ],
+};
+
+const status = (file: SubmittedFile) => <SubmissionStatusTag status={file.status} note={file.statusNote} />;
+
+export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FILE_SORT_FIELDS)[number]> = {
+  title: 'Submitted Files',
+  icon: <FileAddOutlined />,
+  countLabel: 'Submitted files',
+  count: (count) => count.submittedFileCount,
+  heading: 'Your submitted files',
+  sortFields: SUBMITTED_FILE_SORT_FIELDS,
+  useList: useGetSubmittedFilesQuery,
+  downloads: {
+    service: 'portal',
+    fileUrl: (id) => `api/files/submitted/${encodeURIComponent(id)}`,
+    zip: { url: 'api/files/submitted/zip', name: 'Submitted Files.zip' },
+  },
+  searchPlaceholder: 'Search by title, file name or reference',
+  dateLabel: 'Submitted',
+  emptyText:
+    'No files have been submitted to this site yet. Files you send with the uploader above appear here once saved.',
+  testId: 'submitted-files-table',
+  // The file name only where it says more than the title; small, like the portal's other notes.
+  subtitle: (file) =>
+    file.fileName !== file.title ? <span style={{ fontSize: 12 }}>{file.fileName}</span> : null,
+  narrowExtra: (file, screens) => (screens.sm ? null : status(file)),
+  columns: (sorting) => [
+    {
+      ...sorting('referenceNumber'),
+      title: 'Reference',
+      dataIndex: 'referenceNumber',
+      responsive: ['xl'],
+      render: (reference: string) => <Typography.Text code>{reference}</Typography.Text>,
+    },
+    { ...sorting('status'), title: 'Status', responsive: ['sm'], render: (_, file) => status(file) },
+  ],
+};
