@@ -165,10 +165,10 @@ describe('the console for the firm’s staff', () => {
     expect(await table.getByRole('row').filter({ hasText: 'Globex' }).count()).toBe(0);
 
     // Search is debounced and served by the server.
-    await page.getByRole('textbox', { name: 'Search sites' }).fill('north');
+    await page.getByRole('searchbox', { name: 'Search sites' }).fill('north');
     await table.getByRole('row').filter({ hasText: 'Northwind Traders' }).waitFor();
     await expect.poll(() => table.getByRole('row').filter({ hasText: BOBS_SITE }).count()).toBe(0);
-    await page.getByRole('textbox', { name: 'Search sites' }).fill('');
+    await page.getByRole('searchbox', { name: 'Search sites' }).fill('');
 
     await checkPage(page, 'sites');
     expect(errors).toEqual([]);

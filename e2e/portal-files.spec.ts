@@ -281,6 +281,13 @@ describe('Published Files', () => {
       .poll(() => tableTitles(table))
       .toEqual(['Annual accounts 2025', 'Engagement letter 2026', 'VAT return Q3']);
 
+    // The address keeps the list's state: a reload (or a shared link) shows it sorted the same way.
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('title.asc');
+    await page.reload();
+    await expect
+      .poll(() => tableTitles(table), { timeout: 15_000 })
+      .toEqual(['Annual accounts 2025', 'Engagement letter 2026', 'VAT return Q3']);
+
     // A date range that holds only the oldest file (published 40 days ago; the others 12 and 3).
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     const ranged = page.waitForRequest((r) => new URL(r.url()).searchParams.get('from') === day(45));

@@ -7,6 +7,7 @@ import {
 import { createTestStore, signIn } from '@portico/web-shell/testing';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import PublishedFilesPage from '../features/site-files/components/published-files-page.tsx';
 import SubmittedFilesPage from '../features/site-files/components/submitted-files-page.tsx';
@@ -70,7 +71,7 @@ function renderPage(page: 'published' | 'submitted') {
   signIn(store, { services: ['portal', 'file-management', 'file-storage'], siteId: SITE });
   return render(
     <Provider store={store}>
-      {page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage />}
+      <MemoryRouter>{page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage />}</MemoryRouter>
     </Provider>,
   );
 }

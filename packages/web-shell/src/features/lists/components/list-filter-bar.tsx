@@ -54,6 +54,7 @@ export function ListFilterBar({
       </label>
       <Input
         id={ids.search}
+        type="search"
         allowClear
         value={list.searchText}
         onChange={(event) => list.setSearchText(event.target.value)}

@@ -1,6 +1,8 @@
 import type { TablePaginationConfig } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
+import { type ListDefaults, readListParams, type UrlListState, writeListParams } from '../list-params.ts';
 import {
   buildListQuery,
   type DateRange,
@@ -36,31 +38,72 @@ export interface ListPaging {
 /**
  * The state of a list: search text (sent 500 ms after the last key, LIMITS.inputDebounceMs), date range, the
  * list's own filters, sort and page. A new scope, search, range, filter, sort or page size starts at page 1.
+ * Everything but the text being typed lives in the address bar (list-params.ts): a reload, a shared link or Back
+ * from another page shows the same page of the same list. Changes replace the history entry rather than add one,
+ * so Back leaves the list instead of stepping through its pages.
  */
 export function useListState<F extends string = never, X extends object = Record<never, never>>(
   options: ListStateOptions<F, X> = {},
 ) {
-  const { sortable = [], defaultSort, scope = null } = options;
-  const [searchText, setSearchText] = useState('');
+  const { scope = null } = options;
+  const [params, setParams] = useSearchParams();
+  const defaults: ListDefaults<F, X> = {
+    sortable: options.sortable ?? [],
+    defaultSort: options.defaultSort,
+    pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+    filters: options.filters ?? ({} as X),
+  };
+  const current = readListParams(params, defaults);
+  const [searchText, setSearchText] = useState(current.search);
   const search = useDebouncedSearch(searchText.trim());
-  const [range, setRange] = useState<DateRange | null>(null);
-  const [filters, setFilters] = useState<X>(options.filters ?? ({} as X));
-  const [sort, setSort] = useState<ListSort<F> | undefined>(defaultSort);
-  const [pageSize, setPageSize] = useState<number>(options.pageSize ?? DEFAULT_PAGE_SIZE);
-  // The page belongs to one combination of the rest; any other combination is on page 1.
-  const filterKey = JSON.stringify([scope, search, range, filters, sort, pageSize]);
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
 
-  const state: ListState<F> = { page, pageSize, ...sort, search, range };
+  /** Writes a change; anything but a new page goes back to page 1. */
+  const change = (next: Partial<UrlListState<F, X>>) =>
+    setParams(
+      (latest) => {
+        const base = readListParams(latest, defaults);
+        return writeListParams(latest, { ...base, page: 1, ...next }, defaults);
+      },
+      { replace: true },
+    );
+
+  // The typed search reaches the address bar once it has settled; an address that changes under the list (Back,
+  // a link) brings its search into the box. `urlSearch` is the address's search as this list last saw or wrote it.
+  const urlSearch = useRef(current.search);
+  const lastSettled = useRef(search);
+  useEffect(() => {
+    if (current.search !== urlSearch.current) {
+      urlSearch.current = current.search;
+      setSearchText(current.search);
+    } else if (search !== lastSettled.current) {
+      lastSettled.current = search;
+      if (search !== current.search) {
+        urlSearch.current = search;
+        change({ search });
+      }
+    }
+  });
+
+  // Another scope (the selected site) is another list: back to page 1. The first scope a list gets is where it
+  // starts, so a reload keeps the page the address names.
+  const lastScope = useRef(scope);
+  useEffect(() => {
+    if (lastScope.current === scope) return;
+    const hadScope = lastScope.current !== null && lastScope.current !== undefined;
+    lastScope.current = scope;
+    if (hadScope && current.page !== 1) change({});
+  });
+
+  const { page, pageSize, sort, range, filters } = current;
+  const state: ListState<F> = { page, pageSize, ...sort, search: current.search, range };
 
   const onTableChange: ListPaging['onTableChange'] = (pagination, _filters, sorter) => {
-    const nextSort = defaultSort && sortFromSorter(sorter, sortable, defaultSort);
+    const nextSort = defaults.defaultSort && sortFromSorter(sorter, defaults.sortable, defaults.defaultSort);
     const nextSize = pagination.pageSize ?? pageSize;
     if (nextSort && (nextSort.sortBy !== sort?.sortBy || nextSort.sortOrder !== sort?.sortOrder))
-      setSort(nextSort);
-    else if (nextSize !== pageSize) setPageSize(nextSize);
-    else setPaging({ key: filterKey, page: pagination.current ?? 1 });
+      change({ sort: nextSort });
+    else if (nextSize !== pageSize) change({ pageSize: nextSize });
+    else change({ page: pagination.current ?? 1 });
   };
 
   return {
@@ -68,16 +111,18 @@ export function useListState<F extends string = never, X extends object = Record
     /** The page, sort, search and dates as the server's query options. */
     query: buildListQuery(state),
     filters,
-    setFilter: <K extends keyof X>(name: K, value: X[K]) => setFilters((all) => ({ ...all, [name]: value })),
+    setFilter: <K extends keyof X>(name: K, value: X[K]) =>
+      change({ filters: { ...filters, [name]: value } }),
     searchText,
     setSearchText,
-    setRange,
+    setRange: (next: DateRange | null) => change({ range: next }),
     onTableChange,
     /** Whether the list is narrowed by a search or dates (the empty state says so). */
-    isFiltered: !!search || !!range,
+    isFiltered: !!current.search || !!range,
     clearFilters: () => {
       setSearchText('');
-      setRange(null);
+      urlSearch.current = '';
+      change({ search: '', range: null });
     },
   };
 }
