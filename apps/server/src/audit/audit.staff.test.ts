@@ -281,12 +281,12 @@ describe('GET user/api/staff/audit-events.csv', () => {
 
 describe('the API documentation of the staff routes', () => {
   it('documents every staff route with a staff tag, a summary, bearer security and its error body', async () => {
-    const doc = (await (await fetch(`${api.url}/docs/json`)).json()) as {
+    const { body: doc } = await api.anonymous.get<{
       paths: Record<
         string,
         Record<string, { tags?: string[]; summary?: string; security?: unknown; responses: object }>
       >;
-    };
+    }>('/docs/json');
     const staff = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/api/staff/'))
       .flatMap(([path, operations]) =>

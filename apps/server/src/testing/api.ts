@@ -4,7 +4,7 @@ import { DEMO_USERS } from '../db/seed/demo-data.ts';
 import { tenantsOf } from '../idp/accounts.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from './test-server.ts';
 import { demoUserId, type MintOptions, mintAccessToken } from './tokens.ts';
-import { type Answer, type TestFile, uploadFiles } from './upload-client.ts';
+import type { TestFile } from './uploads.ts';
 
 /**
  * The API as tests speak to it: one seeded server and a typed client per demo user, whose access token is minted
@@ -21,11 +21,14 @@ export type DemoUsername = (typeof DEMO_USERNAMES)[number];
 
 // Starting a server migrates, seeds and renders the demo PDFs, and stopping one drops its database: both are slow
 // on a busy 2-core runner.
-export const SERVER_TIMEOUT_MS = 60_000;
+const SERVER_TIMEOUT_MS = 60_000;
 
 /** An answer of the API: `body` is parsed JSON for a JSON type, the text otherwise, `null` when empty. */
-export interface ApiAnswer<T> extends Answer<T> {
+export interface ApiAnswer<T> {
+  status: number;
   type: string | null;
+  headers: Headers;
+  body: T;
 }
 
 /** An answer read as bytes, whatever its type. */
@@ -53,7 +56,13 @@ export interface ApiClient {
     siteId: string,
     files: readonly TestFile[],
     tenant?: string,
-  ): Promise<Answer<UploadResponse & ErrorBody>>;
+  ): Promise<ApiAnswer<UploadResponse & ErrorBody>>;
+  /** The upload endpoint with a body exactly as given (see `rawMultipart` in `uploads.ts`). */
+  uploadRaw(
+    contentType: string,
+    body: Uint8Array,
+    tenant?: string,
+  ): Promise<ApiAnswer<UploadResponse & ErrorBody>>;
 }
 
 export interface CallInit {
@@ -65,9 +74,6 @@ export interface CallInit {
 export interface AsOptions {
   /** The tenant claim's list instead of the user's own tenants (e.g. one the user has no role in). */
   tenants?: string[];
-  /** Further claims over the minted ones; `undefined` removes one. */
-  claims?: Record<string, unknown>;
-  mint?: MintOptions;
 }
 
 export interface TestApi {
@@ -78,6 +84,8 @@ export interface TestApi {
   as(user: DemoUsername, options?: AsOptions): ApiClient;
   /** A client that sends this token (signed in for, or crafted); `undefined` sends none. */
   withToken(token: string | undefined): ApiClient;
+  /** A token minted from `claims` (by default of a user nobody knows, in acme: see `accessTokenClaims`). */
+  minted(claims?: Record<string, unknown>, options?: MintOptions): ApiClient;
   /** Sends no token. */
   anonymous: ApiClient;
   /** A demo user's id (their `sub`). */
@@ -146,7 +154,14 @@ function clientOf(url: string, token: () => Promise<string | undefined>): ApiCli
     },
     raw,
     async upload(siteId, files, tenant = 'acme') {
-      return uploadFiles(url, (await token()) ?? '', siteId, files, tenant);
+      const form = new FormData();
+      form.append('siteId', siteId);
+      for (const f of files) form.append('file', new File([f.bytes], f.name, { type: f.type ?? '' }));
+      return answerOf(await raw(`/t/${tenant}/file-storage/api/files`, { method: 'POST', body: form }));
+    },
+    async uploadRaw(contentType, body, tenant = 'acme') {
+      const headers = { 'content-type': contentType };
+      return answerOf(await raw(`/t/${tenant}/file-storage/api/files`, { method: 'POST', headers, body }));
     },
   };
 }
@@ -172,9 +187,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         {
           sub,
           [server.config.tenantClaim]: options.tenants ?? (await tenantsOf(server.db, sub)),
-          ...options.claims,
         },
-        { expiresIn: 3600, ...options.mint },
+        // A test file can outlast the default five minutes on a busy runner.
+        { expiresIn: 3600 },
       );
     };
     const api: TestApi = {
@@ -193,6 +208,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         });
       },
       withToken: (token) => clientOf(server.url, async () => token),
+      minted(claims, options) {
+        let token: Promise<string> | undefined;
+        return clientOf(server.url, () => (token ??= mintAccessToken(server, claims, options)));
+      },
       anonymous: clientOf(server.url, async () => undefined),
       userId: (user) => demoUserId(server, user),
       siteId(reference) {
@@ -238,14 +257,18 @@ export function useTestApi(options: TestApiOptions = {}): TestApi {
     },
     as: (user, options) => api().as(user, options),
     withToken: (token) => api().withToken(token),
+    minted: (claims, options) => api().minted(claims, options),
     userId: (user) => api().userId(user),
     siteId: (reference) => api().siteId(reference),
     close: () => api().close(),
   };
 }
 
-/** The error code of an answer's body, if it is an error body. */
-export const errorCode = (body: unknown) => (body as ErrorBody | null)?.error?.code;
+/** The error code of an answer's body (parsed JSON, or the bytes of `bytes()`), if it is an error body. */
+export const errorCode = (body: unknown) => {
+  const parsed = Buffer.isBuffer(body) ? JSON.parse(body.toString() || 'null') : body;
+  return (parsed as ErrorBody | null)?.error?.code;
+};
 
 /** An answer as `[status, error code]`, to compare refusals in one line. */
 export const statusAndCode = (answer: { status: number; body: unknown }) =>

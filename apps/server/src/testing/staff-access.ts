@@ -1,7 +1,7 @@
 import type { SavedSubmittedFiles } from '@portico/contracts';
 import { expect } from 'vitest';
 import { type ApiClient, errorCode, type TestApi } from './api.ts';
-import type { TestFile } from './upload-client.ts';
+import type { TestFile } from './uploads.ts';
 
 /** The access matrix each staff endpoint must pass, and the uploads staff tests set up with. */
 
