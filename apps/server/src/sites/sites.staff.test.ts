@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_SITES } from '../db/seed/demo-data.ts';
 import { type ApiClient, errorCode, useTestApi } from '../testing/api.ts';
 import { expectStaffOnly } from '../testing/staff-access.ts';
-import { accessTokenClaims, mintAccessToken } from '../testing/tokens.ts';
 
 const api = useTestApi();
 const staffSites = (query = '', client = api.as('carol')) =>
@@ -242,17 +241,12 @@ describe('site members', () => {
     expect(added.body).toMatchObject({ email, name: 'Nina New' });
 
     // Their provider vouches for the address on first sign-in: a subject the portal has never seen.
-    const claims = accessTokenClaims(api.server, { email, email_verified: true, tid: ['acme'] });
-    const token = await mintAccessToken(api.server, claims);
-    const theirs = await clientSites(api.withToken(token));
+    const theirs = await clientSites(api.minted({ email, email_verified: true, tid: ['acme'] }));
     expect([theirs.status, theirs.body.records.map((s) => s.reference)]).toEqual([200, ['ACME-1003']]);
 
     // An address nobody verified links nobody.
-    const unverified = await mintAccessToken(api.server, {
-      email: email.toUpperCase(),
-      email_verified: false,
-    });
-    expect(errorCode((await clientSites(api.withToken(unverified))).body)).toBe('auth.forbidden');
+    const unverified = api.minted({ email: email.toUpperCase(), email_verified: false });
+    expect(errorCode((await clientSites(unverified)).body)).toBe('auth.forbidden');
   });
 
   it('refuses an address that is not one, and answers 404 for sites of other firms', async () => {
