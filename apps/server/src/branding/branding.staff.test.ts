@@ -1,23 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { type Branding, ICON_MAX_BYTES, LOGO_MAX_BYTES, type Theme } from '@portico/contracts';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_TENANTS } from '../db/seed/demo-data.ts';
 import { drawMarkPng } from '../db/seed/demo-images.ts';
-import {
-  errorCode,
-  expectStaffOnly,
-  SERVER_TIMEOUT_MS,
-  type StaffTestContext,
-  startStaffTestContext,
-} from '../testing/staff-access.ts';
+import { errorCode, useTestApi } from '../testing/api.ts';
+import { expectStaffOnly } from '../testing/staff-access.ts';
 
-let ctx: StaffTestContext;
+const api = useTestApi();
 const acme = DEMO_TENANTS.find((t) => t.code === 'acme')!;
 const PATH = '/t/acme/master-data/api/staff/branding';
-const patch = (body: unknown) => ctx.call<Branding>('PATCH', PATH, ctx.tokens.carol, body);
-const bobsTheme = async () =>
-  (await ctx.call<Theme>('GET', '/t/acme/master-data/api/themes', ctx.tokens.bob)).body;
+const patch = (body: unknown) => api.as('carol').patch<Branding>(PATH, body);
+const bobsTheme = async () => (await api.as('bob').get<Theme>('/t/acme/master-data/api/themes')).body;
 const dataUrl = (type: string, bytes: Uint8Array) =>
   `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
 /** A PNG of random pixels: it does not compress, so its size follows its area. */
@@ -30,14 +24,9 @@ const SAFE_SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"><rect width="120" height="40" fill="#0B3D2E"/><text x="8" y="26" fill="#fff">Acme</text></svg>',
 );
 
-beforeAll(async () => {
-  ctx = await startStaffTestContext();
-}, SERVER_TIMEOUT_MS);
-afterAll(() => ctx?.server.close(), SERVER_TIMEOUT_MS);
-
 describe('GET master-data/api/staff/branding', () => {
   it('answers what the clients see in api/themes, with when it changed', async () => {
-    const { status, body } = await ctx.call<Branding>('GET', PATH, ctx.tokens.carol);
+    const { status, body } = await api.as('carol').get<Branding>(PATH);
     expect(status).toBe(200);
     const theme = await bobsTheme();
     expect(body).toEqual({
@@ -52,7 +41,7 @@ describe('GET master-data/api/staff/branding', () => {
   });
 
   it('refuses clients and other firms', async () => {
-    await expectStaffOnly(ctx, { method: 'GET', path: (t) => `/t/${t}/master-data/api/staff/branding` });
+    await expectStaffOnly(api, { method: 'GET', path: (t) => `/t/${t}/master-data/api/staff/branding` });
   });
 });
 
@@ -64,7 +53,7 @@ describe('PATCH master-data/api/staff/branding', () => {
     expect(changed.body.primaryColor).toBe('0B3D2E');
     expect(await bobsTheme()).toEqual({ ...before, primaryColor: '0B3D2E' });
     // Globex is another firm's branding.
-    const globex = await ctx.call<Theme>('GET', '/t/globex/master-data/api/themes', ctx.tokens.alice);
+    const globex = await api.as('alice').get<Theme>('/t/globex/master-data/api/themes');
     expect(globex.body.primaryColor).toBe(DEMO_TENANTS.find((t) => t.code === 'globex')!.colors.primary);
   });
 
@@ -163,7 +152,7 @@ describe('PATCH master-data/api/staff/branding', () => {
 
   it('refuses clients and other firms, and changes nothing for them', async () => {
     const before = await bobsTheme();
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'PATCH',
       path: (t) => `/t/${t}/master-data/api/staff/branding`,
       body: { primaryColor: 'FF0000' },

@@ -2,11 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { APP_VERSION, RuntimeConfigSchema } from '@portico/contracts';
 import { Value } from 'typebox/value';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { describe, expect, test } from 'vitest';
+import { useTestApi } from '../testing/api.ts';
 
-/** Starting a server with a fresh database and the demo seed takes seconds on 2 busy cores. */
-const STARTUP_TIMEOUT_MS = 60_000;
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const distIndex = (app: string) => new URL(`../../../${app}/dist/index.html`, import.meta.url).pathname;
 const controlPanelBuilt = existsSync(distIndex('control-panel'));
@@ -25,16 +23,10 @@ function cspOf(header: string | string[] | number | undefined): Map<string, stri
 }
 
 describe('with the default setup (embedded provider, http)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const api = useTestApi();
 
   const get = (url: string, headers: Record<string, string> = {}) =>
-    server.app.inject({ method: 'GET', url, headers });
+    api.server.app.inject({ method: 'GET', url, headers });
 
   test.each([
     ['a front-end page', '/control-panel/', HTML],
@@ -67,8 +59,8 @@ describe('with the default setup (embedded provider, http)', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
     expect(csp.get('base-uri')).toEqual(["'self'"]);
     // The embedded issuer lives on this origin; the directive names it explicitly all the same.
-    expect(csp.get('connect-src')).toEqual(["'self'", server.url]);
-    expect(csp.get('form-action')).toEqual(["'self'", server.url]);
+    expect(csp.get('connect-src')).toEqual(["'self'", api.server.url]);
+    expect(csp.get('form-action')).toEqual(["'self'", api.server.url]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
   });
@@ -101,7 +93,7 @@ describe('with the default setup (embedded provider, http)', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code, url).toBe('request.not_found');
     }
-    const post = await server.app.inject({ method: 'POST', url: '/publishedFiles', headers: HTML });
+    const post = await api.server.app.inject({ method: 'POST', url: '/publishedFiles', headers: HTML });
     expect(post.statusCode).toBe(404);
     expect(post.json().error.code).toBe('request.not_found');
   });
@@ -157,7 +149,7 @@ describe('with the default setup (embedded provider, http)', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     const body = response.json();
     expect([...Value.Errors(RuntimeConfigSchema, body)]).toEqual([]);
-    const { url } = server;
+    const { url } = api.server;
     expect(body).toEqual({
       version: APP_VERSION,
       discoveryUrl: `${url}/discovery/api/DiscoveryContext/`,
@@ -191,31 +183,24 @@ describe('with the default setup (embedded provider, http)', () => {
     expect(openapi).toMatchObject({
       openapi: '3.1.0',
       info: { title: 'Portico API', version: APP_VERSION },
-      servers: [{ url: server.url }],
+      servers: [{ url: api.server.url }],
     });
     expect(Object.keys(openapi.paths)).toEqual(expect.arrayContaining(['/healthz', '/config.json']));
   });
 });
 
 describe('behind https with an external issuer', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({
-      PUBLIC_URL: 'https://portal.example.com',
-      OIDC_ISSUER: 'https://login.example.com/portico',
-    });
-  }, STARTUP_TIMEOUT_MS);
-  afterAll(async () => {
-    await server?.close();
+  const api = useTestApi({
+    env: { PUBLIC_URL: 'https://portal.example.com', OIDC_ISSUER: 'https://login.example.com/portico' },
   });
 
   test('browsers are told to stay on https', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/healthz' });
+    const response = await api.server.app.inject({ method: 'GET', url: '/healthz' });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
   });
 
   test('the CSP lets the front ends reach the issuer and post its forms, and nothing else', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/control-panel/', headers: HTML });
+    const response = await api.server.app.inject({ method: 'GET', url: '/control-panel/', headers: HTML });
     const csp = cspOf(response.headers['content-security-policy']);
     expect(csp.get('connect-src')).toEqual(["'self'", 'https://login.example.com']);
     expect(csp.get('form-action')).toEqual(["'self'", 'https://login.example.com']);
@@ -224,7 +209,7 @@ describe('behind https with an external issuer', () => {
   });
 
   test('the embedded provider is not mounted', async () => {
-    const response = await server.app.inject({
+    const response = await api.server.app.inject({
       method: 'GET',
       url: '/oidc/.well-known/openid-configuration',
     });

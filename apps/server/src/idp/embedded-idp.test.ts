@@ -1,7 +1,8 @@
 import { createRemoteJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { createJwtVerifier } from '../auth/jwt-verifier.ts';
 import { runtimeConfigOf } from '../http/front-ends.ts';
+import { type DemoUsername, useTestApi } from '../testing/api.ts';
 import {
   browserFetch,
   CookieJar,
@@ -12,10 +13,9 @@ import {
   signIn,
   submitLogin,
 } from '../testing/sign-in.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 const PASSWORD = 'portico';
-const DEMO_TENANTS: [string, string[]][] = [
+const DEMO_TENANTS: [DemoUsername, string[]][] = [
   ['alice', ['acme', 'globex']],
   ['bob', ['acme']],
   ['carol', ['acme']],
@@ -28,29 +28,17 @@ const consoleInfo = vi.spyOn(console, 'info');
 
 // Each test signs in over HTTP, with a password hash or two; on two busy cores that can take seconds.
 describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
-  let server: TestServer;
-  let issuer: string;
   const logLines: string[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer(
-      {},
-      { logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } } },
-    );
-    issuer = `${server.url}/oidc`;
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
+  const api = useTestApi({
+    logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
+  });
+  let issuer: string;
+  beforeAll(() => {
+    issuer = `${api.url}/oidc`;
   });
 
   const jwks = () => createRemoteJWKSet(new URL(`${issuer}/jwks`));
-  const portal = () => runtimeConfigOf(server.config).portal;
-  const userIdOf = async (username: string) =>
-    (
-      await server.db.query<{ user_id: string }>('SELECT user_id FROM idp_accounts WHERE username = $1', [
-        username,
-      ])
-    ).rows[0]?.user_id;
+  const portal = () => runtimeConfigOf(api.server.config).portal;
 
   test('publishes a discovery document with its issuer, S256 PKCE and its endpoints', async () => {
     const response = await fetch(`${issuer}/.well-known/openid-configuration`);
@@ -78,15 +66,15 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
   test.each(DEMO_TENANTS)(
     '%s signs in and gets a JWT access token for the API listing %j',
     async (user, tids) => {
-      const tokens = await signIn(server.url, user, PASSWORD);
+      const tokens = await signIn(api.url, user, PASSWORD);
       expect(decodeProtectedHeader(tokens.accessToken)).toMatchObject({ typ: 'at+jwt', alg: 'RS256' });
       const { payload } = await jwtVerify(tokens.accessToken, jwks(), {
         issuer,
-        audience: server.config.oidcAudience,
+        audience: api.server.config.oidcAudience,
         typ: 'at+jwt',
       });
-      expect(payload.sub).toBe(await userIdOf(user));
-      expect(payload.client_id).toBe(server.config.oidcPortalClientId);
+      expect(payload.sub).toBe(await api.userId(user));
+      expect(payload.client_id).toBe(api.server.config.oidcPortalClientId);
       expect(payload.tid).toEqual(tids);
       // About 15 minutes, as the token endpoint also says.
       expect(tokens.expiresIn).toBe(900);
@@ -96,16 +84,16 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
   );
 
   test('the API verifier accepts the access token and reads its tenants', async () => {
-    const tokens = await signIn(server.url, 'alice', PASSWORD);
+    const tokens = await signIn(api.url, 'alice', PASSWORD);
     const verifier = createJwtVerifier({
       issuer,
-      audience: server.config.oidcAudience,
-      tenantClaim: server.config.tenantClaim,
+      audience: api.server.config.oidcAudience,
+      tenantClaim: api.server.config.tenantClaim,
     });
     const principal = await verifier.verify(tokens.accessToken);
     expect(principal).toMatchObject({
       issuer,
-      subject: await userIdOf('alice'),
+      subject: await api.userId('alice'),
       tenants: ['acme', 'globex'],
     });
     // An ID token is never taken for an access token.
@@ -113,13 +101,13 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
   });
 
   test('the ID token names the user: name, email, email_verified and the tenant list', async () => {
-    const tokens = await signIn(server.url, 'carol', PASSWORD);
+    const tokens = await signIn(api.url, 'carol', PASSWORD);
     const { payload } = await jwtVerify(tokens.idToken, jwks(), {
       issuer,
-      audience: server.config.oidcPortalClientId,
+      audience: api.server.config.oidcPortalClientId,
     });
     expect(payload).toMatchObject({
-      sub: await userIdOf('carol'),
+      sub: await api.userId('carol'),
       name: 'Carol Chen',
       email: 'carol@acme.example',
       email_verified: true,
@@ -131,7 +119,7 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
     // With resource indicators every access token has the API as audience, and oidc-provider serves userinfo
     // only to tokens without one. The front ends read the profile from the ID token (oidc-client-ts does by
     // default), so nothing needs userinfo; what matters is that the API token is not accepted there by accident.
-    const tokens = await signIn(server.url, 'bob', PASSWORD);
+    const tokens = await signIn(api.url, 'bob', PASSWORD);
     const response = await fetch(`${issuer}/me`, {
       headers: { authorization: `Bearer ${tokens.accessToken}` },
     });
@@ -141,47 +129,47 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
   });
 
   test('without the tenancy scope neither token carries the tenant claim', async () => {
-    const tokens = await signIn(server.url, 'alice', PASSWORD, { scope: 'openid profile' });
+    const tokens = await signIn(api.url, 'alice', PASSWORD, { scope: 'openid profile' });
     expect(decodeJwt(tokens.accessToken).tid).toBeUndefined();
     expect(decodeJwt(tokens.idToken).tid).toBeUndefined();
     expect(decodeJwt(tokens.idToken).name).toBe('Alice Smith');
   });
 
   test('the control panel signs in with its own client id and redirect URI', async () => {
-    const controlPanel = runtimeConfigOf(server.config).controlPanel;
-    const tokens = await signIn(server.url, 'dave', PASSWORD, {
+    const controlPanel = runtimeConfigOf(api.server.config).controlPanel;
+    const tokens = await signIn(api.url, 'dave', PASSWORD, {
       clientId: controlPanel.clientId,
       redirectUri: controlPanel.redirectUri,
     });
     const { payload } = await jwtVerify(tokens.accessToken, jwks(), {
       issuer,
-      audience: server.config.oidcAudience,
+      audience: api.server.config.oidcAudience,
     });
-    expect(payload).toMatchObject({ client_id: server.config.oidcControlPanelClientId, tid: ['globex'] });
+    expect(payload).toMatchObject({ client_id: api.server.config.oidcControlPanelClientId, tid: ['globex'] });
   });
 
   test('a refresh returns a new access token and rotates the refresh token; replaying the old one revokes all', async () => {
-    const first = await signIn(server.url, 'alice', PASSWORD);
-    const second = await refreshTokens(server.url, first.refreshToken!);
+    const first = await signIn(api.url, 'alice', PASSWORD);
+    const second = await refreshTokens(api.url, first.refreshToken!);
     expect(second.accessToken).not.toBe(first.accessToken);
     expect(second.refreshToken).toEqual(expect.any(String));
     expect(second.refreshToken).not.toBe(first.refreshToken);
     const { payload } = await jwtVerify(second.accessToken, jwks(), {
       issuer,
-      audience: server.config.oidcAudience,
+      audience: api.server.config.oidcAudience,
       typ: 'at+jwt',
     });
     expect(payload.tid).toEqual(['acme', 'globex']);
 
-    await expect(refreshTokens(server.url, first.refreshToken!)).rejects.toThrow(/invalid_grant/);
+    await expect(refreshTokens(api.url, first.refreshToken!)).rejects.toThrow(/invalid_grant/);
     // Reuse of a rotated token means it leaked: the provider revokes the grant, the thief's and the user's copy.
-    await expect(refreshTokens(server.url, second.refreshToken!)).rejects.toThrow(/invalid_grant/);
+    await expect(refreshTokens(api.url, second.refreshToken!)).rejects.toThrow(/invalid_grant/);
   });
 
   test('a refresh token of one client is no use to the other', async () => {
-    const tokens = await signIn(server.url, 'bob', PASSWORD);
+    const tokens = await signIn(api.url, 'bob', PASSWORD);
     await expect(
-      refreshTokens(server.url, tokens.refreshToken!, { clientId: server.config.oidcControlPanelClientId }),
+      refreshTokens(api.url, tokens.refreshToken!, { clientId: api.server.config.oidcControlPanelClientId }),
     ).rejects.toThrow(/invalid_grant/);
   });
 
@@ -204,7 +192,7 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
   });
 
   test('a code is only redeemed with its own PKCE verifier', async () => {
-    const page = await openLoginPage(server.url);
+    const page = await openLoginPage(api.url);
     const login = await submitLogin(page, 'bob', PASSWORD);
     const jar = page.flow.jar;
     let location = login.location!;
@@ -239,9 +227,9 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
 
   test('a live session signs the other front end in without showing the form again', async () => {
     const jar = new CookieJar();
-    await signIn(server.url, 'alice', PASSWORD, { jar });
-    const controlPanel = runtimeConfigOf(server.config).controlPanel;
-    const page = await openLoginPage(server.url, {
+    await signIn(api.url, 'alice', PASSWORD, { jar });
+    const controlPanel = runtimeConfigOf(api.server.config).controlPanel;
+    const page = await openLoginPage(api.url, {
       jar,
       clientId: controlPanel.clientId,
       redirectUri: controlPanel.redirectUri,
@@ -253,14 +241,14 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
 
   test('logout ends the session: the next authorization request shows the login page again', async () => {
     const jar = new CookieJar();
-    const tokens = await signIn(server.url, 'alice', PASSWORD, { jar });
+    const tokens = await signIn(api.url, 'alice', PASSWORD, { jar });
     const logoutUrl = new URL(`${issuer}/session/end`);
     logoutUrl.search = new URLSearchParams({
       id_token_hint: tokens.idToken,
       post_logout_redirect_uri: portal().postLogoutRedirectUri,
       state: 'bye',
     }).toString();
-    const flow = { ...(await openLoginPage(server.url, { jar })).flow };
+    const flow = { ...(await openLoginPage(api.url, { jar })).flow };
 
     const confirm = await browserFetch(flow, logoutUrl.href);
     expect(confirm.status).toBe(200);
@@ -281,17 +269,17 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
     expect(done.status).toBe(303);
     expect(done.headers.get('location')).toBe(`${portal().postLogoutRedirectUri}?state=bye`);
 
-    const again = await openLoginPage(server.url, { jar });
+    const again = await openLoginPage(api.url, { jar });
     expect(again.callbackUrl).toBeUndefined();
     expect(again.html).toContain('<label for="username">Username</label>');
     // The grant is revoked with the session, so its refresh token is dead too.
-    await expect(refreshTokens(server.url, tokens.refreshToken!)).rejects.toThrow(/invalid_grant/);
+    await expect(refreshTokens(api.url, tokens.refreshToken!)).rejects.toThrow(/invalid_grant/);
   });
 
   test("a bare logout link, or one with another user's ID token, asks before signing out", async () => {
     const jar = new CookieJar();
-    await signIn(server.url, 'bob', PASSWORD, { jar });
-    const flow = (await openLoginPage(server.url, { jar })).flow;
+    await signIn(api.url, 'bob', PASSWORD, { jar });
+    const flow = (await openLoginPage(api.url, { jar })).flow;
     const confirm = await browserFetch(flow, `${issuer}/session/end`);
     expect(confirm.status).toBe(200);
     const html = await confirm.text();
@@ -299,7 +287,7 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
     expect(html).not.toContain('data-auto-submit');
 
     // Nor does someone else's ID token: a link crafted with it must not sign Bob out behind his back.
-    const alice = await signIn(server.url, 'alice', PASSWORD);
+    const alice = await signIn(api.url, 'alice', PASSWORD);
     const crafted = await browserFetch(
       flow,
       `${issuer}/session/end?${new URLSearchParams({ id_token_hint: alice.idToken })}`,
@@ -307,7 +295,7 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
     expect(crafted.status).toBe(200);
     expect(await crafted.text()).not.toContain('data-auto-submit');
 
-    const script = await fetch(`${server.url}/idp/assets/logout.js`);
+    const script = await fetch(`${api.url}/idp/assets/logout.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await script.text()).toContain("getElementById('op.logoutForm')");
@@ -318,12 +306,12 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain('You have been signed out');
-    expect(html).toContain(`href="${server.url}/"`);
+    expect(html).toContain(`href="${api.url}/"`);
   });
 
   test('its sessions, grants and refresh tokens are kept in the database', async () => {
-    await signIn(server.url, 'dave', PASSWORD);
-    const { rows } = await server.db.query<{ model: string }>('SELECT DISTINCT model FROM oidc_payloads');
+    await signIn(api.url, 'dave', PASSWORD);
+    const { rows } = await api.db.query<{ model: string }>('SELECT DISTINCT model FROM oidc_payloads');
     expect(rows.map((r) => r.model)).toEqual(expect.arrayContaining(['Session', 'Grant', 'RefreshToken']));
   });
 

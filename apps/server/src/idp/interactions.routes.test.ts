@@ -1,30 +1,18 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { useTestApi } from '../testing/api.ts';
 import { loginFormOf, openLoginPage, signIn, submitLogin } from '../testing/sign-in.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LOGIN_FAILED_MESSAGE } from './login-page.ts';
 
 const PASSWORD = 'portico';
 
 describe("the embedded provider's login pages", { timeout: 30_000 }, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer();
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const api = useTestApi();
 
-  const userIdOf = async (username: string) =>
-    (
-      await server.db.query<{ user_id: string }>('SELECT user_id FROM idp_accounts WHERE username = $1', [
-        username,
-      ])
-    ).rows[0]?.user_id;
   test('the login page has labelled Username and Password fields, a Sign in button and no inline script', async () => {
-    const page = await openLoginPage(server.url);
+    const page = await openLoginPage(api.url);
     expect(page.status).toBe(200);
-    expect(page.url).toMatch(new RegExp(`^${server.url}/idp/interaction/[\\w-]+$`));
+    expect(page.url).toMatch(new RegExp(`^${api.url}/idp/interaction/[\\w-]+$`));
     const { html } = page;
     expect(html).toMatch(/^<!doctype html>\s*<html lang="en">/);
     expect(html).toContain('<title>Sign in · Portico</title>');
@@ -38,7 +26,7 @@ describe("the embedded provider's login pages", { timeout: 30_000 }, () => {
   });
 
   test('a wrong password re-renders the form: one message, status 401, no redirect, the username kept', async () => {
-    const page = await openLoginPage(server.url);
+    const page = await openLoginPage(api.url);
     const result = await submitLogin(page, 'alice', 'not her password');
     expect(result.status).toBe(401);
     expect(result.location).toBeUndefined();
@@ -53,8 +41,8 @@ describe("the embedded provider's login pages", { timeout: 30_000 }, () => {
   });
 
   test('an unknown username gets exactly the same answer as a wrong password', async () => {
-    const wrongPassword = await submitLogin(await openLoginPage(server.url), 'alice', 'nope');
-    const unknownUser = await submitLogin(await openLoginPage(server.url), 'mallory', 'nope');
+    const wrongPassword = await submitLogin(await openLoginPage(api.url), 'alice', 'nope');
+    const unknownUser = await submitLogin(await openLoginPage(api.url), 'mallory', 'nope');
     expect(unknownUser.status).toBe(401);
     const message = (html: string) => html.match(/role="alert">([^<]*)</)?.[1];
     expect(message(unknownUser.html)).toBe(LOGIN_FAILED_MESSAGE);
@@ -62,29 +50,29 @@ describe("the embedded provider's login pages", { timeout: 30_000 }, () => {
   });
 
   test('usernames are matched without regard to case or surrounding spaces', async () => {
-    const tokens = await signIn(server.url, '  Alice ', PASSWORD);
-    expect(decodeJwt(tokens.accessToken).sub).toBe(await userIdOf('alice'));
+    const tokens = await signIn(api.url, '  Alice ', PASSWORD);
+    expect(decodeJwt(tokens.accessToken).sub).toBe(await api.userId('alice'));
   });
 
   test('what the user typed is escaped when the form comes back', async () => {
     const hostile = '"><script>alert(1)</script>';
-    const result = await submitLogin(await openLoginPage(server.url), hostile, 'x');
+    const result = await submitLogin(await openLoginPage(api.url), hostile, 'x');
     expect(result.status).toBe(401);
     expect(result.html).not.toContain('<script>alert(1)</script>');
     expect(result.html).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
   });
 
   test('an unknown or expired sign-in page is a friendly page with a link back to the portal', async () => {
-    const response = await fetch(`${server.url}/idp/interaction/no-such-interaction`, {
+    const response = await fetch(`${api.url}/idp/interaction/no-such-interaction`, {
       headers: { accept: 'text/html' },
     });
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain('This sign-in page has expired');
-    expect(html).toContain(`href="${server.url}/"`);
+    expect(html).toContain(`href="${api.url}/"`);
     expect(html).not.toMatch(/Error:|at .*\.ts:\d+/);
 
-    const post = await fetch(`${server.url}/idp/interaction/no-such-interaction/login`, {
+    const post = await fetch(`${api.url}/idp/interaction/no-such-interaction/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'username=alice&password=portico',

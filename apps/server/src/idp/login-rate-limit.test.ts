@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { useTestApi } from '../testing/api.ts';
 import { openLoginPage, submitLogin } from '../testing/sign-in.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 describe('the login form with LOGIN_RATE_LIMIT=3', { timeout: 30_000 }, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ LOGIN_RATE_LIMIT: '3' });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const api = useTestApi({ env: { LOGIN_RATE_LIMIT: '3' } });
 
   test('answers 429 with a readable page after 3 attempts a minute, even to the right password', async () => {
-    const page = await openLoginPage(server.url);
+    const page = await openLoginPage(api.url);
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await submitLogin(page, 'alice', `guess ${attempt}`)).status).toBe(401);
     }
@@ -25,11 +19,11 @@ describe('the login form with LOGIN_RATE_LIMIT=3', { timeout: 30_000 }, () => {
     expect(blocked.html).toContain(`href="${new URL(page.url).pathname}"`);
 
     // Only the form is limited: the page itself and the provider still answer.
-    expect((await openLoginPage(server.url)).status).toBe(200);
+    expect((await openLoginPage(api.url)).status).toBe(200);
   });
 
   test('a client cannot get a fresh allowance by claiming another address (TRUST_PROXY unset)', async () => {
-    const page = await openLoginPage(server.url);
+    const page = await openLoginPage(api.url);
     const spoofed = await submitLogin(page, 'alice', 'portico', { 'x-forwarded-for': '198.51.100.7' });
     expect(spoofed.status).toBe(429);
   });
@@ -38,16 +32,10 @@ describe('the login form with LOGIN_RATE_LIMIT=3', { timeout: 30_000 }, () => {
 describe('the login form behind a trusted proxy (TRUST_PROXY=127.0.0.1, LOGIN_RATE_LIMIT=2)', {
   timeout: 30_000,
 }, () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' });
-  }, 60_000);
-  afterAll(async () => {
-    await server?.close();
-  });
+  const api = useTestApi({ env: { LOGIN_RATE_LIMIT: '2', TRUST_PROXY: '127.0.0.1' } });
 
   test('counts attempts per client address the proxy reports, not per proxy', async () => {
-    const page = await openLoginPage(server.url);
+    const page = await openLoginPage(api.url);
     const from = (address: string) => ({ 'x-forwarded-for': address });
     for (let attempt = 1; attempt <= 2; attempt++) {
       expect((await submitLogin(page, 'alice', `guess ${attempt}`, from('203.0.113.1'))).status).toBe(401);

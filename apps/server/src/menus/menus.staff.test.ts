@@ -1,20 +1,14 @@
 import type { Menu } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MENU } from '../db/seed/demo-data.ts';
-import {
-  errorCode,
-  expectStaffOnly,
-  SERVER_TIMEOUT_MS,
-  type StaffTestContext,
-  startStaffTestContext,
-} from '../testing/staff-access.ts';
+import { type ApiClient, errorCode, useTestApi } from '../testing/api.ts';
+import { expectStaffOnly } from '../testing/staff-access.ts';
 
-let ctx: StaffTestContext;
+const api = useTestApi();
 const path = (audience: string, tenant = 'acme') => `/t/${tenant}/user/api/staff/menus/${audience}`;
-const replace = (audience: string, body: unknown) =>
-  ctx.call<Menu>('PUT', path(audience), ctx.tokens.carol, body);
-const usersMenu = async (token: string, audience = 'client') =>
-  (await ctx.call<Menu>('GET', `/t/acme/user/api/users/menu?audience=${audience}`, token)).body;
+const replace = (audience: string, body: unknown) => api.as('carol').put<Menu>(path(audience), body);
+const usersMenu = async (client: ApiClient, audience = 'client') =>
+  (await client.get<Menu>(`/t/acme/user/api/users/menu?audience=${audience}`)).body;
 const entry = (key: string, name: string, order: number, extra: object = {}) => ({
   key,
   name,
@@ -24,15 +18,10 @@ const entry = (key: string, name: string, order: number, extra: object = {}) => 
   ...extra,
 });
 
-beforeAll(async () => {
-  ctx = await startStaffTestContext();
-}, SERVER_TIMEOUT_MS);
-afterAll(() => ctx?.server.close(), SERVER_TIMEOUT_MS);
-
 describe('GET user/api/staff/menus/:audience', () => {
   it('answers the menu of either audience', async () => {
     for (const audience of ['client', 'staff'] as const) {
-      const { status, body } = await ctx.call<Menu>('GET', path(audience), ctx.tokens.carol);
+      const { status, body } = await api.as('carol').get<Menu>(path(audience));
       expect(status).toBe(200);
       expect(body).toEqual({
         tenantCode: 'acme',
@@ -40,12 +29,12 @@ describe('GET user/api/staff/menus/:audience', () => {
         items: DEMO_MENU[audience].map((i) => entry(i.key, i.name, i.order)),
       });
     }
-    const unknown = await ctx.call('GET', path('everyone'), ctx.tokens.carol);
+    const unknown = await api.as('carol').get(path('everyone'));
     expect([unknown.status, errorCode(unknown.body)]).toEqual([400, 'request.invalid']);
   });
 
   it('refuses clients and other firms', async () => {
-    await expectStaffOnly(ctx, { method: 'GET', path: (t) => path('client', t) });
+    await expectStaffOnly(api, { method: 'GET', path: (t) => path('client', t) });
   });
 });
 
@@ -79,13 +68,13 @@ describe('PUT user/api/staff/menus/:audience', () => {
       entry('invoices', 'Invoices', 3, { noRoute: true }),
     ];
     expect(replaced.body.items).toEqual(expected);
-    expect((await usersMenu(ctx.tokens.bob)).items).toEqual(expected);
+    expect((await usersMenu(api.as('bob'))).items).toEqual(expected);
     // The staff menu is a menu of its own.
-    expect((await usersMenu(ctx.tokens.carol, 'staff')).items.map((i) => i.key)).toEqual(
+    expect((await usersMenu(api.as('carol'), 'staff')).items.map((i) => i.key)).toEqual(
       DEMO_MENU.staff.map((i) => i.key),
     );
     // Globex's portal menu is another firm's.
-    const globex = await ctx.call<Menu>('GET', '/t/globex/user/api/users/menu', ctx.tokens.alice);
+    const globex = await api.as('alice').get<Menu>('/t/globex/user/api/users/menu');
     expect(globex.body.items.map((i) => i.name)).toEqual(DEMO_MENU.client.map((i) => i.name));
   });
 
@@ -94,7 +83,7 @@ describe('PUT user/api/staff/menus/:audience', () => {
       items: DEMO_MENU.staff.map((i) => ({ key: i.key, name: i.name.toUpperCase(), order: 10 - i.order })),
     });
     expect(replaced.status).toBe(200);
-    expect((await usersMenu(ctx.tokens.carol, 'staff')).items.map((i) => i.name)[0]).toBe('AUDIT LOG');
+    expect((await usersMenu(api.as('carol'), 'staff')).items.map((i) => i.name)[0]).toBe('AUDIT LOG');
   });
 
   it('refuses duplicate keys (children included), blank names, deeper nesting and an empty menu', async () => {
@@ -138,7 +127,7 @@ describe('PUT user/api/staff/menus/:audience', () => {
       ]);
     }
     // Nothing of it was stored.
-    expect((await usersMenu(ctx.tokens.bob)).items.map((i) => i.key)).toEqual([
+    expect((await usersMenu(api.as('bob'))).items.map((i) => i.key)).toEqual([
       'publishedFiles',
       'submittedFiles',
       'invoices',
@@ -146,14 +135,14 @@ describe('PUT user/api/staff/menus/:audience', () => {
   });
 
   it('refuses clients and other firms, and changes nothing for them', async () => {
-    const before = await usersMenu(ctx.tokens.bob);
+    const before = await usersMenu(api.as('bob'));
     for (const audience of ['client', 'staff']) {
-      await expectStaffOnly(ctx, {
+      await expectStaffOnly(api, {
         method: 'PUT',
         path: (t) => path(audience, t),
         body: { items: [{ key: 'hijacked', name: 'Hijacked', order: 1 }] },
       });
     }
-    expect(await usersMenu(ctx.tokens.bob)).toEqual(before);
+    expect(await usersMenu(api.as('bob'))).toEqual(before);
   });
 });

@@ -1,50 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { PublishedFileCount, PublishedFileList, PublishedFilesResult } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  errorCode,
-  expectStaffOnly,
-  PDF_BYTES,
-  SERVER_TIMEOUT_MS,
-  type StaffTestContext,
-  startStaffTestContext,
-  uploadReferences,
-} from '../testing/staff-access.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, errorCode, useTestApi } from '../testing/api.ts';
+import { expectStaffOnly, PDF_BYTES, uploadReferences } from '../testing/staff-access.ts';
 
-let ctx: StaffTestContext;
+const api = useTestApi();
 let bakery: string;
-const publish = (body: unknown, token = ctx.tokens.carol) =>
-  ctx.call<PublishedFilesResult>('POST', '/t/acme/file-management/api/staff/published-files', token, body);
-const count = async (siteId: string, token = ctx.tokens.bob) =>
+const publish = (body: unknown, client = api.as('carol')) =>
+  client.post<PublishedFilesResult>('/t/acme/file-management/api/staff/published-files', body);
+const count = async (siteId: string, client = api.as('bob')) =>
   (
-    await ctx.call<PublishedFileCount>(
-      'GET',
+    await client.get<PublishedFileCount>(
       `/t/acme/file-management/api/files/published-files?count=true&siteId=${siteId}`,
-      token,
     )
   ).body.count;
-const list = (siteId: string, token = ctx.tokens.bob) =>
-  ctx.call<PublishedFileList>(
-    'GET',
-    `/t/acme/file-management/api/files/published-files?siteId=${siteId}`,
-    token,
-  );
-const download = (fileId: string, token: string) =>
-  fetch(`${ctx.server.url}/t/acme/file-management/api/files/published-files/${fileId}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+const list = (siteId: string, client = api.as('bob')) =>
+  client.get<PublishedFileList>(`/t/acme/file-management/api/files/published-files?siteId=${siteId}`);
+const download = (fileId: string, client: ApiClient) =>
+  client.raw(`/t/acme/file-management/api/files/published-files/${fileId}`);
 
 beforeAll(async () => {
-  ctx = await startStaffTestContext();
-  bakery = ctx.siteIds['ACME-1001']!;
-}, SERVER_TIMEOUT_MS);
-afterAll(() => ctx?.server.close(), SERVER_TIMEOUT_MS);
+  bakery = api.siteId('ACME-1001');
+});
 
 describe('POST file-management/api/staff/published-files', () => {
   it("publishes carol's uploaded PDF to bob's site: bob's count goes up by one, he lists and downloads it", async () => {
     const before = await count(bakery);
     const bytes = PDF_BYTES('Interim accounts for Bob');
-    const [reference] = await uploadReferences(ctx, ctx.tokens.carol, bakery, [
+    const [reference] = await uploadReferences(api.as('carol'), bakery, [
       { name: 'Interim accounts.pdf', bytes, type: 'application/pdf' },
     ]);
     const published = await publish({
@@ -68,18 +51,18 @@ describe('POST file-management/api/staff/published-files', () => {
     expect(await count(bakery)).toBe(before + 1);
     const listed = await list(bakery);
     expect(listed.body.records[0]).toMatchObject({ id: fileId, title: 'Interim accounts H1', isNew: true });
-    const response = await download(fileId, ctx.tokens.bob);
+    const response = await download(fileId, api.as('bob'));
     expect(response.status).toBe(200);
     expect(Buffer.from(await response.arrayBuffer())).toEqual(Buffer.from(bytes));
     expect((await list(bakery)).body.records[0]).toMatchObject({ id: fileId, isNew: false });
     // Another client of the firm sees nothing of it.
-    const alice = await list(bakery, ctx.tokens.alice);
+    const alice = await list(bakery, api.as('alice'));
     expect([alice.status, errorCode(alice.body)]).toEqual([404, 'sites.not_found']);
   });
 
   it('publishes several files at once, titled by their file names unless given a title', async () => {
     const before = await count(bakery);
-    const references = await uploadReferences(ctx, ctx.tokens.carol, bakery, [
+    const references = await uploadReferences(api.as('carol'), bakery, [
       { name: 'Letter one.pdf', bytes: PDF_BYTES('one'), type: 'application/pdf' },
       { name: 'Letter two.pdf', bytes: PDF_BYTES('two'), type: 'application/pdf' },
     ]);
@@ -99,10 +82,10 @@ describe('POST file-management/api/staff/published-files', () => {
 
   it('publishes every reference or none: a used, foreign or unknown reference answers 404 uploads.not_found', async () => {
     const before = await count(bakery);
-    const [mine] = await uploadReferences(ctx, ctx.tokens.carol, bakery, [
+    const [mine] = await uploadReferences(api.as('carol'), bakery, [
       { name: 'Mine.pdf', bytes: PDF_BYTES('mine'), type: 'application/pdf' },
     ]);
-    const [bobs] = await uploadReferences(ctx, ctx.tokens.bob, bakery, [
+    const [bobs] = await uploadReferences(api.as('bob'), bakery, [
       { name: 'Bob.pdf', bytes: PDF_BYTES('bob'), type: 'application/pdf' },
     ]);
     for (const other of [bobs, 'UP-0000000000000000']) {
@@ -113,7 +96,7 @@ describe('POST file-management/api/staff/published-files', () => {
       expect([answer.status, errorCode(answer.body)]).toEqual([404, 'uploads.not_found']);
     }
     // A reference belongs to the site it was uploaded to.
-    const wrongSite = await publish({ siteId: ctx.siteIds['ACME-1002'], files: [{ referenceNumber: mine }] });
+    const wrongSite = await publish({ siteId: api.siteId('ACME-1002'), files: [{ referenceNumber: mine }] });
     expect([wrongSite.status, errorCode(wrongSite.body)]).toEqual([404, 'uploads.not_found']);
     expect(await count(bakery)).toBe(before);
 
@@ -128,7 +111,7 @@ describe('POST file-management/api/staff/published-files', () => {
   });
 
   it('refuses a blank title, an empty list, a site of another firm and an archived site', async () => {
-    const [reference] = await uploadReferences(ctx, ctx.tokens.carol, bakery, [
+    const [reference] = await uploadReferences(api.as('carol'), bakery, [
       { name: 'Later.pdf', bytes: PDF_BYTES('later'), type: 'application/pdf' },
     ]);
     for (const body of [
@@ -140,40 +123,35 @@ describe('POST file-management/api/staff/published-files', () => {
       expect([answer.status, errorCode(answer.body)]).toEqual([400, 'request.invalid']);
     }
     const foreign = await publish({
-      siteId: ctx.siteIds['GLX-2001'],
+      siteId: api.siteId('GLX-2001'),
       files: [{ referenceNumber: reference }],
     });
     expect([foreign.status, errorCode(foreign.body)]).toEqual([404, 'sites.not_found']);
 
-    await ctx.server.db.query('UPDATE sites SET archived_at = now() WHERE id = $1', [bakery]);
+    await api.db.query('UPDATE sites SET archived_at = now() WHERE id = $1', [bakery]);
     try {
       const archived = await publish({ siteId: bakery, files: [{ referenceNumber: reference }] });
       expect([archived.status, errorCode(archived.body)]).toEqual([409, 'sites.archived']);
     } finally {
-      await ctx.server.db.query('UPDATE sites SET archived_at = NULL WHERE id = $1', [bakery]);
+      await api.db.query('UPDATE sites SET archived_at = NULL WHERE id = $1', [bakery]);
     }
   });
 
   it('refuses clients and other firms, and publishes nothing for them', async () => {
     const before = await count(bakery);
-    const [bobs] = await uploadReferences(ctx, ctx.tokens.bob, bakery, [
+    const [bobs] = await uploadReferences(api.as('bob'), bakery, [
       { name: 'Self published.pdf', bytes: PDF_BYTES('self'), type: 'application/pdf' },
     ]);
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'POST',
       path: (t) => `/t/${t}/file-management/api/staff/published-files`,
       body: { siteId: bakery, files: [{ referenceNumber: bobs }] },
     });
     // dave, under his own firm, finds no such site there.
-    const underGlobex = await ctx.call(
-      'POST',
-      '/t/globex/file-management/api/staff/published-files',
-      ctx.tokens.dave,
-      {
-        siteId: bakery,
-        files: [{ referenceNumber: bobs }],
-      },
-    );
+    const underGlobex = await api.as('dave').post('/t/globex/file-management/api/staff/published-files', {
+      siteId: bakery,
+      files: [{ referenceNumber: bobs }],
+    });
     expect([underGlobex.status, errorCode(underGlobex.body)]).toEqual([404, 'sites.not_found']);
     expect(await count(bakery)).toBe(before);
   });
@@ -181,32 +159,26 @@ describe('POST file-management/api/staff/published-files', () => {
 
 describe('DELETE file-management/api/staff/published-files/:id (unpublish)', () => {
   it('takes the file away from the clients; the count goes down; unpublishing again answers 404', async () => {
-    const [reference] = await uploadReferences(ctx, ctx.tokens.carol, bakery, [
+    const [reference] = await uploadReferences(api.as('carol'), bakery, [
       { name: 'Wrong client.pdf', bytes: PDF_BYTES('oops'), type: 'application/pdf' },
     ]);
     const fileId = (await publish({ siteId: bakery, files: [{ referenceNumber: reference }] })).body
       .records[0]!.id;
     const before = await count(bakery);
 
-    const removed = await ctx.call(
-      'DELETE',
-      `/t/acme/file-management/api/staff/published-files/${fileId}`,
-      ctx.tokens.carol,
-    );
+    const removed = await api
+      .as('carol')
+      .delete(`/t/acme/file-management/api/staff/published-files/${fileId}`);
     expect(removed.status).toBe(204);
     expect(await count(bakery)).toBe(before - 1);
     expect((await list(bakery)).body.records.map((r) => r.id)).not.toContain(fileId);
-    const gone = await download(fileId, ctx.tokens.bob);
+    const gone = await download(fileId, api.as('bob'));
     expect(gone.status).toBe(404);
 
-    const again = await ctx.call(
-      'DELETE',
-      `/t/acme/file-management/api/staff/published-files/${fileId}`,
-      ctx.tokens.carol,
-    );
+    const again = await api.as('carol').delete(`/t/acme/file-management/api/staff/published-files/${fileId}`);
     expect([again.status, errorCode(again.body)]).toEqual([404, 'files.not_found']);
     // The firm keeps the row for the record.
-    const { rows } = await ctx.server.db.query<{ deleted: boolean }>(
+    const { rows } = await api.db.query<{ deleted: boolean }>(
       'SELECT deleted_at IS NOT NULL AS deleted FROM files WHERE id = $1',
       [fileId],
     );
@@ -214,15 +186,11 @@ describe('DELETE file-management/api/staff/published-files/:id (unpublish)', () 
   });
 
   it('answers 404 for a submitted file, a missing one and one of another firm', async () => {
-    const { rows } = await ctx.server.db.query<{ id: string }>(
+    const { rows } = await api.db.query<{ id: string }>(
       "SELECT id FROM files WHERE tenant_code = 'globex' AND direction = 'published' LIMIT 1",
     );
     for (const id of [randomUUID(), rows[0]!.id]) {
-      const answer = await ctx.call(
-        'DELETE',
-        `/t/acme/file-management/api/staff/published-files/${id}`,
-        ctx.tokens.carol,
-      );
+      const answer = await api.as('carol').delete(`/t/acme/file-management/api/staff/published-files/${id}`);
       expect([answer.status, errorCode(answer.body)]).toEqual([404, 'files.not_found']);
     }
   });
@@ -230,7 +198,7 @@ describe('DELETE file-management/api/staff/published-files/:id (unpublish)', () 
   it('refuses clients and other firms, and unpublishes nothing for them', async () => {
     const fileId = (await list(bakery)).body.records[0]!.id;
     const before = await count(bakery);
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'DELETE',
       path: (t) => `/t/${t}/file-management/api/staff/published-files/${fileId}`,
       foreignIdCode: 'files.not_found',
@@ -242,18 +210,15 @@ describe('DELETE file-management/api/staff/published-files/:id (unpublish)', () 
 describe('GET file-management/api/staff/published-files/:id/download', () => {
   it('lets staff download a published file even where clients may not download', async () => {
     const fileId = (await list(bakery)).body.records[0]!.id;
-    await ctx.server.db.query(
+    await api.db.query(
       `INSERT INTO file_area_settings (tenant_code, site_id, settings) VALUES ('acme', $1, '{"internalFilesDownload": false}')`,
       [bakery],
     );
     try {
-      expect((await download(fileId, ctx.tokens.bob)).status).toBe(403);
-      const staff = await fetch(
-        `${ctx.server.url}/t/acme/file-management/api/staff/published-files/${fileId}/download`,
-        {
-          headers: { authorization: `Bearer ${ctx.tokens.carol}` },
-        },
-      );
+      expect((await download(fileId, api.as('bob'))).status).toBe(403);
+      const staff = await api
+        .as('carol')
+        .raw(`/t/acme/file-management/api/staff/published-files/${fileId}/download`);
       expect(staff.status).toBe(200);
       expect(staff.headers.get('content-disposition')).toContain('attachment');
       expect(
@@ -262,13 +227,13 @@ describe('GET file-management/api/staff/published-files/:id/download', () => {
           .toString(),
       ).toBe('%PDF-');
     } finally {
-      await ctx.server.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [bakery]);
+      await api.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [bakery]);
     }
   });
 
   it('refuses clients and other firms', async () => {
     const fileId = (await list(bakery)).body.records[0]!.id;
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'GET',
       path: (t) => `/t/${t}/file-management/api/staff/published-files/${fileId}/download`,
       foreignIdCode: 'files.not_found',

@@ -1,29 +1,22 @@
 import type { PublishedFileCount, PublishedFileList, PublishedFilesResult } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PDF_BYTES,
-  SERVER_TIMEOUT_MS,
-  type StaffTestContext,
-  startStaffTestContext,
-  uploadReferences,
-} from '../testing/staff-access.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../testing/api.ts';
+import { PDF_BYTES, uploadReferences } from '../testing/staff-access.ts';
 
 // The unfiltered total comes from file_counts (migration 0005), kept by triggers on files; these tests hold it
 // to a real count of the rows after every kind of change.
-let ctx: StaffTestContext;
+const api = useTestApi();
 let bakery: string;
 let other: string;
 
 const path = '/t/acme/file-management/api/files/published-files';
 const count = async (siteId: string) =>
-  (await ctx.call<PublishedFileCount>('GET', `${path}?count=true&siteId=${siteId}`, ctx.tokens.carol)).body
-    .count;
+  (await api.as('carol').get<PublishedFileCount>(`${path}?count=true&siteId=${siteId}`)).body.count;
 const total = async (siteId: string, query = '') =>
-  (await ctx.call<PublishedFileList>('GET', `${path}?siteId=${siteId}${query}`, ctx.tokens.carol)).body
-    .totalRecordCount;
+  (await api.as('carol').get<PublishedFileList>(`${path}?siteId=${siteId}${query}`)).body.totalRecordCount;
 const rowsCounted = async (siteId: string, direction = 'published') =>
   (
-    await ctx.server.db.query<{ n: number }>(
+    await api.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM files WHERE site_id = $1 AND direction = $2 AND deleted_at IS NULL`,
       [siteId, direction],
     )
@@ -37,27 +30,24 @@ const exactCount = async (siteId: string) => {
 };
 const publish = async (siteId: string, titles: string[]) => {
   const references = await uploadReferences(
-    ctx,
-    ctx.tokens.carol,
+    api.as('carol'),
     siteId,
     titles.map((t) => ({ name: `${t}.pdf`, bytes: PDF_BYTES(t), type: 'application/pdf' })),
   );
-  const published = await ctx.call<PublishedFilesResult>(
-    'POST',
-    '/t/acme/file-management/api/staff/published-files',
-    ctx.tokens.carol,
-    { siteId, files: references.map((referenceNumber) => ({ referenceNumber })) },
-  );
+  const published = await api
+    .as('carol')
+    .post<PublishedFilesResult>('/t/acme/file-management/api/staff/published-files', {
+      siteId,
+      files: references.map((referenceNumber) => ({ referenceNumber })),
+    });
   expect(published.status).toBe(201);
   return published.body.records.map((r) => r.id);
 };
 
 beforeAll(async () => {
-  ctx = await startStaffTestContext();
-  bakery = ctx.siteIds['ACME-1001']!;
-  other = ctx.siteIds['ACME-1002']!;
-}, SERVER_TIMEOUT_MS);
-afterAll(() => ctx?.server.close(), SERVER_TIMEOUT_MS);
+  bakery = api.siteId('ACME-1001');
+  other = api.siteId('ACME-1002');
+});
 
 describe('the Published Files total (file_counts)', () => {
   it('stays exact across publish, soft delete, a filtered query, hard delete and a move', async () => {
@@ -75,52 +65,52 @@ describe('the Published Files total (file_counts)', () => {
 
     // Unpublishing is a soft delete (deleted_at); doing it again changes nothing.
     const unpublish = (id: string) =>
-      ctx.call('DELETE', `/t/acme/file-management/api/staff/published-files/${id}`, ctx.tokens.carol);
+      api.as('carol').delete(`/t/acme/file-management/api/staff/published-files/${id}`);
     expect((await unpublish(ids[0]!)).status).toBe(204);
     expect((await unpublish(ids[0]!)).status).toBe(404);
     expect(await exactCount(bakery)).toBe(start + 2);
     expect(await total(bakery, '&search=count%20check')).toBe(2);
 
     // Other updates of a file leave the total alone; a restore counts it again.
-    await ctx.server.db.query(`UPDATE files SET status = 'reviewed' WHERE id = ANY($1::uuid[])`, [ids]);
+    await api.db.query(`UPDATE files SET status = 'reviewed' WHERE id = ANY($1::uuid[])`, [ids]);
     expect(await exactCount(bakery)).toBe(start + 2);
-    await ctx.server.db.query('UPDATE files SET deleted_at = NULL WHERE id = $1', [ids[0]]);
+    await api.db.query('UPDATE files SET deleted_at = NULL WHERE id = $1', [ids[0]]);
     expect(await exactCount(bakery)).toBe(start + 3);
 
     // A file moved to another site or direction leaves one count for the other.
-    await ctx.server.db.query('UPDATE files SET site_id = $2 WHERE id = $1', [ids[1], other]);
+    await api.db.query('UPDATE files SET site_id = $2 WHERE id = $1', [ids[1], other]);
     expect(await exactCount(bakery)).toBe(start + 2);
     expect(await exactCount(other)).toBe(otherStart + 1);
-    await ctx.server.db.query(`UPDATE files SET direction = 'submitted' WHERE id = $1`, [ids[2]]);
+    await api.db.query(`UPDATE files SET direction = 'submitted' WHERE id = $1`, [ids[2]]);
     expect(await exactCount(bakery)).toBe(start + 1);
 
     // A hard delete of a live file and of an already soft-deleted one.
-    await ctx.server.db.query('UPDATE files SET deleted_at = now() WHERE id = $1', [ids[1]]);
+    await api.db.query('UPDATE files SET deleted_at = now() WHERE id = $1', [ids[1]]);
     expect(await exactCount(other)).toBe(otherStart);
-    await ctx.server.db.query('DELETE FROM files WHERE id = ANY($1::uuid[])', [ids]);
+    await api.db.query('DELETE FROM files WHERE id = ANY($1::uuid[])', [ids]);
     expect(await exactCount(bakery)).toBe(start);
     expect(await exactCount(other)).toBe(otherStart);
   });
 
   it('counts a bulk insert and a bulk soft delete in one statement each', async () => {
     const start = await exactCount(bakery);
-    await ctx.server.db.query(
+    await api.db.query(
       `INSERT INTO files (tenant_code, site_id, direction, title, file_name, content_type, size, sha256, blob_key)
        SELECT 'acme', $1, d, 'Bulk ' || g, 'bulk.pdf', 'application/pdf', 1, repeat('c', 64), 'test/bulk-' || d || g
        FROM generate_series(1, 50) g, unnest(ARRAY['published', 'submitted']) d`,
       [bakery],
     );
     expect(await exactCount(bakery)).toBe(start + 50);
-    await ctx.server.db.query(
+    await api.db.query(
       `UPDATE files SET deleted_at = now() WHERE blob_key LIKE 'test/bulk-published%' AND title <= 'Bulk 3'`,
     );
     expect(await exactCount(bakery)).toBe(start + 50 - (await deletedBulk()));
-    await ctx.server.db.query(`DELETE FROM files WHERE blob_key LIKE 'test/bulk-%'`);
+    await api.db.query(`DELETE FROM files WHERE blob_key LIKE 'test/bulk-%'`);
     expect(await exactCount(bakery)).toBe(start);
   });
 
   it('is behind row-level security like the files themselves', async () => {
-    const seen = await ctx.server.db.withTenant('globex', async (tx) => {
+    const seen = await api.db.withTenant('globex', async (tx) => {
       const { rows } = await tx.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM file_counts WHERE site_id = $1',
         [bakery],
@@ -128,7 +118,7 @@ describe('the Published Files total (file_counts)', () => {
       return rows[0]!.n;
     });
     expect(seen).toBe(0);
-    const own = await ctx.server.db.withTenant('acme', async (tx) => {
+    const own = await api.db.withTenant('acme', async (tx) => {
       const { rows } = await tx.query<{ n: number }>(
         `SELECT n::int AS n FROM file_counts WHERE site_id = $1 AND direction = 'published'`,
         [bakery],
@@ -140,7 +130,7 @@ describe('the Published Files total (file_counts)', () => {
 });
 
 async function deletedBulk() {
-  const { rows } = await ctx.server.db.query<{ n: number }>(
+  const { rows } = await api.db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM files WHERE blob_key LIKE 'test/bulk-published%' AND deleted_at IS NOT NULL`,
   );
   return rows[0]!.n;

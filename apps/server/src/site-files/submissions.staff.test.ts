@@ -1,17 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffSubmission, StaffSubmissionList, SubmittedFileList } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  errorCode,
-  expectStaffOnly,
-  PDF_BYTES,
-  SERVER_TIMEOUT_MS,
-  type StaffTestContext,
-  startStaffTestContext,
-  submitFiles,
-} from '../testing/staff-access.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorCode, useTestApi } from '../testing/api.ts';
+import { expectStaffOnly, PDF_BYTES, submitFiles } from '../testing/staff-access.ts';
 
-let ctx: StaffTestContext;
+const api = useTestApi();
 let bakery: string;
 let aliceTax: string;
 /** Files bob submitted to his bakery, and alice to her tax site. */
@@ -19,33 +12,17 @@ let bobFiles: string[];
 let aliceFiles: string[];
 
 const submissions = (query = '') =>
-  ctx.call<StaffSubmissionList>('GET', `/t/acme/portal/api/staff/submissions${query}`, ctx.tokens.carol);
+  api.as('carol').get<StaffSubmissionList>(`/t/acme/portal/api/staff/submissions${query}`);
 const setStatus = (id: string, body: unknown) =>
-  ctx.call<StaffSubmission>(
-    'PUT',
-    `/t/acme/portal/api/staff/submissions/${id}/status`,
-    ctx.tokens.carol,
-    body,
-  );
+  api.as('carol').put<StaffSubmission>(`/t/acme/portal/api/staff/submissions/${id}/status`, body);
 const bobSees = async () =>
-  (
-    await ctx.call<SubmittedFileList>(
-      'GET',
-      `/t/acme/portal/api/files/submitted?siteId=${bakery}`,
-      ctx.tokens.bob,
-    )
-  ).body.records;
-const fetchAs = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${ctx.server.url}${path}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, ...init.headers },
-  });
+  (await api.as('bob').get<SubmittedFileList>(`/t/acme/portal/api/files/submitted?siteId=${bakery}`)).body
+    .records;
 
 beforeAll(async () => {
-  ctx = await startStaffTestContext();
-  bakery = ctx.siteIds['ACME-1001']!;
-  aliceTax = ctx.siteIds['ACME-1002']!;
-  bobFiles = await submitFiles(ctx, ctx.tokens.bob, bakery, [
+  bakery = api.siteId('ACME-1001');
+  aliceTax = api.siteId('ACME-1002');
+  bobFiles = await submitFiles(api.as('bob'), bakery, [
     {
       name: 'Receipts March.pdf',
       bytes: PDF_BYTES('receipts'),
@@ -58,11 +35,10 @@ beforeAll(async () => {
       type: 'text/csv',
     },
   ]);
-  aliceFiles = await submitFiles(ctx, ctx.tokens.alice, aliceTax, [
+  aliceFiles = await submitFiles(api.as('alice'), aliceTax, [
     { name: 'P60.pdf', bytes: PDF_BYTES('p60'), type: 'application/pdf' },
   ]);
-}, SERVER_TIMEOUT_MS);
-afterAll(() => ctx?.server.close(), SERVER_TIMEOUT_MS);
+});
 
 describe('GET portal/api/staff/submissions', () => {
   it("lists clients' submissions across the firm's sites, newest first, with site and submitter", async () => {
@@ -119,12 +95,8 @@ describe('GET portal/api/staff/submissions', () => {
   });
 
   it('refuses clients and other firms', async () => {
-    await expectStaffOnly(ctx, { method: 'GET', path: (t) => `/t/${t}/portal/api/staff/submissions` });
-    const globex = await ctx.call<StaffSubmissionList>(
-      'GET',
-      '/t/globex/portal/api/staff/submissions',
-      ctx.tokens.dave,
-    );
+    await expectStaffOnly(api, { method: 'GET', path: (t) => `/t/${t}/portal/api/staff/submissions` });
+    const globex = await api.as('dave').get<StaffSubmissionList>('/t/globex/portal/api/staff/submissions');
     expect(globex.body).toEqual({ records: [], totalRecordCount: 0 });
   });
 });
@@ -158,7 +130,7 @@ describe('PUT portal/api/staff/submissions/:id/status', () => {
       status: 'rejected',
       statusNote: 'The statement is cut off after page 1.\nPlease send all pages.',
     });
-    const { rows } = await ctx.server.db.query<{ status_note: string }>(
+    const { rows } = await api.db.query<{ status_note: string }>(
       'SELECT status_note FROM files WHERE id = $1',
       [bobFiles[1]],
     );
@@ -171,7 +143,7 @@ describe('PUT portal/api/staff/submissions/:id/status', () => {
   it('refuses unknown statuses and answers 404 for files that are not live submissions of the firm', async () => {
     const unknown = await setStatus(bobFiles[0]!, { status: 'lost' });
     expect([unknown.status, errorCode(unknown.body)]).toEqual([400, 'request.invalid']);
-    const { rows } = await ctx.server.db.query<{ id: string }>(
+    const { rows } = await api.db.query<{ id: string }>(
       "SELECT id FROM files WHERE tenant_code = 'acme' AND direction = 'published' LIMIT 1",
     );
     for (const id of [randomUUID(), rows[0]!.id]) {
@@ -182,74 +154,61 @@ describe('PUT portal/api/staff/submissions/:id/status', () => {
 
   it('refuses clients and other firms, and changes nothing for them', async () => {
     const id = aliceFiles[0]!;
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'PUT',
       path: (t) => `/t/${t}/portal/api/staff/submissions/${id}/status`,
       body: { status: 'accepted' },
       foreignIdCode: 'files.not_found',
     });
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'GET',
       path: (t) => `/t/${t}/portal/api/staff/submissions/${id}`,
       foreignIdCode: 'files.not_found',
     });
-    const one = await ctx.call<StaffSubmission>(
-      'GET',
-      `/t/acme/portal/api/staff/submissions/${id}`,
-      ctx.tokens.carol,
-    );
+    const one = await api.as('carol').get<StaffSubmission>(`/t/acme/portal/api/staff/submissions/${id}`);
     expect(one.body).toMatchObject({ id, status: 'received' });
   });
 });
 
 describe('staff downloads of submissions', () => {
   it('downloads any submitted file, even where the site turns downloads off for everyone', async () => {
-    await ctx.server.db.query(
+    await api.db.query(
       `INSERT INTO file_area_settings (tenant_code, site_id, settings) VALUES ('acme', $1, '{"internalFilesDownload": false}')`,
       [bakery],
     );
     try {
       // The settings bind clients only: bob is refused, staff are served by the portal route and their own.
-      const client = await fetchAs(`/t/acme/portal/api/files/submitted/${bobFiles[0]}`, ctx.tokens.bob);
+      const client = await api.as('bob').raw(`/t/acme/portal/api/files/submitted/${bobFiles[0]}`);
       expect(client.status).toBe(403);
-      const portal = await fetchAs(`/t/acme/portal/api/files/submitted/${bobFiles[0]}`, ctx.tokens.carol);
+      const portal = await api.as('carol').raw(`/t/acme/portal/api/files/submitted/${bobFiles[0]}`);
       expect(portal.status).toBe(200);
       await portal.arrayBuffer();
-      const staff = await fetchAs(
-        `/t/acme/portal/api/staff/submissions/${bobFiles[0]}/download`,
-        ctx.tokens.carol,
-      );
+      const staff = await api.as('carol').raw(`/t/acme/portal/api/staff/submissions/${bobFiles[0]}/download`);
       expect(staff.status).toBe(200);
       expect(staff.headers.get('content-disposition')).toContain('Receipts%20March.pdf');
       expect(staff.headers.get('x-content-type-options')).toBe('nosniff');
       expect(Buffer.from(await staff.arrayBuffer())).toEqual(Buffer.from(PDF_BYTES('receipts')));
 
-      const head = await fetchAs(
-        `/t/acme/portal/api/staff/submissions/${bobFiles[0]}/download`,
-        ctx.tokens.carol,
-        {
-          method: 'HEAD',
-        },
-      );
+      const head = await api.as('carol').raw(`/t/acme/portal/api/staff/submissions/${bobFiles[0]}/download`, {
+        method: 'HEAD',
+      });
       expect([head.status, head.headers.get('content-length')]).toEqual([
         200,
         String(PDF_BYTES('receipts').length),
       ]);
-      const range = await fetchAs(
-        `/t/acme/portal/api/staff/submissions/${bobFiles[0]}/download`,
-        ctx.tokens.carol,
-        {
+      const range = await api
+        .as('carol')
+        .raw(`/t/acme/portal/api/staff/submissions/${bobFiles[0]}/download`, {
           headers: { range: 'bytes=0-4' },
-        },
-      );
+        });
       expect([range.status, await range.text()]).toEqual([206, '%PDF-']);
     } finally {
-      await ctx.server.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [bakery]);
+      await api.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [bakery]);
     }
   });
 
   it('zips submissions of several sites; one id that is not the firm’s fails the whole zip', async () => {
-    const zip = await fetchAs('/t/acme/portal/api/staff/submissions/zip', ctx.tokens.carol, {
+    const zip = await api.as('carol').raw('/t/acme/portal/api/staff/submissions/zip', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ fileIds: [...bobFiles, ...aliceFiles] }),
@@ -262,14 +221,14 @@ describe('staff downloads of submissions', () => {
     for (const name of ['Receipts March.pdf', 'Bank statement.csv', 'P60.pdf'])
       expect(bytes.includes(name)).toBe(true);
 
-    const mixed = await ctx.call('POST', '/t/acme/portal/api/staff/submissions/zip', ctx.tokens.carol, {
+    const mixed = await api.as('carol').post('/t/acme/portal/api/staff/submissions/zip', {
       fileIds: [bobFiles[0], randomUUID()],
     });
     expect([mixed.status, errorCode(mixed.body)]).toEqual([404, 'files.not_found']);
   });
 
   it('writes a download event per file', async () => {
-    const { rows } = await ctx.server.db.query<{ n: number }>(
+    const { rows } = await api.db.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_events
        WHERE action = 'file.download' AND file_id = $1 AND detail->>'staff' = 'true'`,
       [bobFiles[0]],
@@ -278,12 +237,12 @@ describe('staff downloads of submissions', () => {
   });
 
   it('refuses clients and other firms', async () => {
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'GET',
       path: (t) => `/t/${t}/portal/api/staff/submissions/${bobFiles[0]}/download`,
       foreignIdCode: 'files.not_found',
     });
-    await expectStaffOnly(ctx, {
+    await expectStaffOnly(api, {
       method: 'POST',
       path: (t) => `/t/${t}/portal/api/staff/submissions/zip`,
       body: { fileIds: bobFiles },

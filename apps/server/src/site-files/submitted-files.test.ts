@@ -4,55 +4,34 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
-  type ErrorBody,
   FILE_AUDIT_ACTIONS,
   REFERENCE_NUMBER_PATTERN,
   type SavedSubmittedFiles,
   type SubmittedFileList,
 } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
 import { readZip } from '../testing/read-zip.ts';
-import { signIn } from '../testing/sign-in.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { callJson, sha256, type TestFile, uploadFiles } from '../testing/upload-client.ts';
+import { sha256, type TestFile } from '../testing/uploads.ts';
 
-// Starting a server migrates, seeds and renders the demo PDFs, and stopping one drops its database: both are slow
-// on a busy 2-core runner.
-const SERVER_TIMEOUT_MS = 60_000;
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const siteIds: Record<string, string> = {};
+const api = useTestApi();
 
-const codeOf = (answer: { status: number; body: unknown }) => [
-  answer.status,
-  (answer.body as ErrorBody | null)?.error?.code,
-];
 const text = (value: string) => new TextEncoder().encode(value);
 const save = (
-  token: string,
+  client: ApiClient,
   siteId: string,
   files: { referenceNumber: string; title?: string }[],
   tenant = 'acme',
-) =>
-  callJson<SavedSubmittedFiles & ErrorBody>(server.url, 'POST', `/t/${tenant}/portal/api/files`, token, {
-    siteId,
-    files,
-  });
-const list = (token: string, query: string, tenant = 'acme') =>
-  callJson<SubmittedFileList & ErrorBody>(
-    server.url,
-    'GET',
-    `/t/${tenant}/portal/api/files/submitted?${query}`,
-    token,
-  );
+) => client.post<SavedSubmittedFiles>(`/t/${tenant}/portal/api/files`, { siteId, files });
+const list = (client: ApiClient, query: string, tenant = 'acme') =>
+  client.get<SubmittedFileList>(`/t/${tenant}/portal/api/files/submitted?${query}`);
 
 /** Uploads and saves files, answering the Submitted Files created. */
-async function submit(token: string, site: string, files: TestFile[], tenant = 'acme') {
-  const uploaded = await uploadFiles(server.url, token, site, files, tenant);
+async function submit(client: ApiClient, site: string, files: TestFile[], tenant = 'acme') {
+  const uploaded = await client.upload(site, files, tenant);
   expect(uploaded.status).toBe(201);
   const saved = await save(
-    token,
+    client,
     site,
     uploaded.body.files.map((f) => ({ referenceNumber: f.referenceNumber })),
     tenant,
@@ -61,31 +40,10 @@ async function submit(token: string, site: string, files: TestFile[], tenant = '
   return saved.body.records;
 }
 
-/** A binary call: the status, the headers and the bytes, whatever the type. */
-async function fetchBytes(urlPath: string, token: string, init: { method?: string; body?: unknown } = {}) {
-  const response = await fetch(`${server.url}${urlPath}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
-}
-const download = (token: string, id: string, tenant = 'acme') =>
-  fetchBytes(`/t/${tenant}/portal/api/files/submitted/${id}`, token);
-const zip = (token: string, fileIds: string[], tenant = 'acme') =>
-  fetchBytes(`/t/${tenant}/portal/api/files/submitted/zip`, token, { method: 'POST', body: { fileIds } });
-const errorOf = (answer: { status: number; bytes: Buffer }) => [
-  answer.status,
-  (JSON.parse(answer.bytes.toString()) as ErrorBody).error.code,
-];
-
+const download = (client: ApiClient, id: string, tenant = 'acme') =>
+  client.bytes(`/t/${tenant}/portal/api/files/submitted/${id}`);
+const zip = (client: ApiClient, fileIds: string[], tenant = 'acme') =>
+  client.bytes(`/t/${tenant}/portal/api/files/submitted/zip`, { method: 'POST', body: { fileIds } });
 const hasUnzip = (() => {
   try {
     execFileSync('unzip', ['-v'], { stdio: 'ignore' });
@@ -95,29 +53,17 @@ const hasUnzip = (() => {
   }
 })();
 
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const user of ['alice', 'bob', 'carol', 'dave']) {
-    tokens[user] = (await signIn(server.url, user, DEMO_PASSWORD)).accessToken;
-  }
-  const { rows } = await server.db.query<{ id: string; reference: string }>(
-    'SELECT id, reference FROM sites',
-  );
-  for (const row of rows) siteIds[row.reference] = row.id;
-}, SERVER_TIMEOUT_MS);
-afterAll(() => server?.close(), SERVER_TIMEOUT_MS);
-
 describe('Submitted Files end to end', () => {
   it('uploads, saves, lists, downloads and zips files with the same bytes throughout', async () => {
-    const site = siteIds['ACME-1001']!;
+    const site = api.siteId('ACME-1001');
     const files = [
       { name: 'Receipts March.pdf', bytes: randomBytes(200_000), type: 'application/pdf' },
       { name: 'notes 📝.txt', bytes: text('All receipts are attached.\n'.repeat(2000)), type: 'text/plain' },
       { name: 'empty.csv', bytes: new Uint8Array(0), type: 'text/csv' },
     ];
-    const uploaded = await uploadFiles(server.url, tokens.bob!, site, files);
+    const uploaded = await api.as('bob').upload(site, files);
     const references = uploaded.body.files.map((f) => f.referenceNumber);
-    const saved = await save(tokens.bob!, site, [
+    const saved = await save(api.as('bob'), site, [
       { referenceNumber: references[0]!, title: 'March receipts' },
       { referenceNumber: references[1]! },
       { referenceNumber: references[2]! },
@@ -141,18 +87,18 @@ describe('Submitted Files end to end', () => {
     );
     const ids = saved.body.records.map((r) => r.id);
 
-    const listed = await list(tokens.bob!, `siteId=${site}&sortBy=size&sortOrder=desc`);
+    const listed = await list(api.as('bob'), `siteId=${site}&sortBy=size&sortOrder=desc`);
     expect(listed.status).toBe(200);
     expect(listed.body.records.filter((r) => ids.includes(r.id))).toEqual(saved.body.records);
     // Staff of the firm see what the client sent.
-    expect((await list(tokens.carol!, `siteId=${site}`)).body.records.map((r) => r.id)).toEqual(
+    expect((await list(api.as('carol'), `siteId=${site}`)).body.records.map((r) => r.id)).toEqual(
       expect.arrayContaining(ids),
     );
 
     for (const [i, id] of ids.entries()) {
-      const answer = await download(tokens.bob!, id);
+      const answer = await download(api.as('bob'), id);
       expect(answer.status).toBe(200);
-      expect(sha256(answer.bytes)).toBe(sha256(files[i]!.bytes));
+      expect(sha256(answer.body)).toBe(sha256(files[i]!.bytes));
       expect(answer.headers.get('content-length')).toBe(String(files[i]!.bytes.length));
       expect(answer.headers.get('etag')).toBe(`"${sha256(files[i]!.bytes)}"`);
       expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
@@ -160,14 +106,14 @@ describe('Submitted Files end to end', () => {
       expect(answer.headers.get('content-security-policy')).toBe('sandbox');
     }
 
-    const archive = await zip(tokens.bob!, [ids[1]!, ids[0]!, ids[2]!]);
+    const archive = await zip(api.as('bob'), [ids[1]!, ids[0]!, ids[2]!]);
     expect(archive.status).toBe(200);
     expect(archive.headers.get('content-type')).toBe('application/zip');
     const day = new Date().toISOString().slice(0, 10);
     expect(archive.headers.get('content-disposition')).toBe(
       `attachment; filename="Submitted Files ${day}.zip"; filename*=UTF-8''Submitted%20Files%20${day}.zip`,
     );
-    const entries = readZip(archive.bytes);
+    const entries = readZip(archive.body);
     expect(entries.map((e) => [e.name, e.method, sha256(e.data)])).toEqual([
       ['notes 📝.txt', 8, sha256(files[1]!.bytes)],
       ['Receipts March.pdf', 0, sha256(files[0]!.bytes)],
@@ -175,7 +121,7 @@ describe('Submitted Files end to end', () => {
     ]);
     expect(entries[0]!.compressedSize).toBeLessThan(files[1]!.bytes.length / 10);
 
-    const audit = await server.db.query<{ action: string; n: number }>(
+    const audit = await api.db.query<{ action: string; n: number }>(
       `SELECT action, count(*)::int AS n FROM audit_events WHERE file_id = ANY($1) GROUP BY action ORDER BY action`,
       [ids],
     );
@@ -183,7 +129,7 @@ describe('Submitted Files end to end', () => {
       { action: FILE_AUDIT_ACTIONS.download, n: 6 },
       { action: FILE_AUDIT_ACTIONS.submit, n: 3 },
     ]);
-    const uploads = await server.db.query<{ state: string }>(
+    const uploads = await api.db.query<{ state: string }>(
       'SELECT DISTINCT state FROM uploads WHERE reference_number = ANY($1)',
       [references],
     );
@@ -191,8 +137,8 @@ describe('Submitted Files end to end', () => {
   });
 
   it.skipIf(!hasUnzip)('writes zips that unzip tests and extracts with safe, unique names', async () => {
-    const site = siteIds['ACME-1001']!;
-    const records = await submit(tokens.bob!, site, [
+    const site = api.siteId('ACME-1001');
+    const records = await submit(api.as('bob'), site, [
       { name: '../../escape.txt', bytes: text('one') },
       { name: '..\\..\\escape.txt', bytes: text('two') },
       { name: '/etc/escape.txt', bytes: text('three') },
@@ -201,12 +147,12 @@ describe('Submitted Files end to end', () => {
       { name: 'same.pdf', bytes: randomBytes(100) },
     ]);
     const archive = await zip(
-      tokens.bob!,
+      api.as('bob'),
       records.map((r) => r.id),
     );
     const dir = await mkdtemp(path.join(tmpdir(), 'portico-zip-'));
     try {
-      await writeFile(path.join(dir, 'a.zip'), archive.bytes);
+      await writeFile(path.join(dir, 'a.zip'), archive.body);
       execFileSync('unzip', ['-tq', 'a.zip'], { cwd: dir });
       const names = execFileSync('zipinfo', ['-1', 'a.zip'], { cwd: dir }).toString().trim().split('\n');
       expect(names).toEqual([
@@ -223,50 +169,49 @@ describe('Submitted Files end to end', () => {
   });
 
   it('saves all or nothing: a reference of another user, site or tenant saves none', async () => {
-    const bobSite = siteIds['ACME-1001']!;
-    const upload = async (token: string, site: string, tenant = 'acme') =>
-      (await uploadFiles(server.url, token, site, [{ name: 'x.txt', bytes: text('x') }], tenant)).body
-        .files[0]!.referenceNumber;
-    const own = await upload(tokens.bob!, bobSite);
-    const carols = await upload(tokens.carol!, bobSite);
-    const carolsOtherSite = await upload(tokens.carol!, siteIds['ACME-1003']!);
-    const globex = await upload(tokens.alice!, siteIds['GLX-2001']!, 'globex');
-    const before = await server.db.query<{ n: number }>(
+    const bobSite = api.siteId('ACME-1001');
+    const upload = async (client: ApiClient, site: string, tenant = 'acme') =>
+      (await client.upload(site, [{ name: 'x.txt', bytes: text('x') }], tenant)).body.files[0]!
+        .referenceNumber;
+    const own = await upload(api.as('bob'), bobSite);
+    const carols = await upload(api.as('carol'), bobSite);
+    const carolsOtherSite = await upload(api.as('carol'), api.siteId('ACME-1003'));
+    const globex = await upload(api.as('alice'), api.siteId('GLX-2001'), 'globex');
+    const before = await api.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM files WHERE direction = 'submitted'",
     );
     for (const foreign of [carols, carolsOtherSite, globex, 'UP-0000000000000000']) {
-      const answer = await save(tokens.bob!, bobSite, [
+      const answer = await save(api.as('bob'), bobSite, [
         { referenceNumber: own },
         { referenceNumber: foreign },
       ]);
-      expect([foreign, ...codeOf(answer)]).toEqual([foreign, 404, 'uploads.not_found']);
+      expect([foreign, ...statusAndCode(answer)]).toEqual([foreign, 404, 'uploads.not_found']);
     }
     // Carol's upload to another site does not become a file of this one.
-    expect(codeOf(await save(tokens.carol!, bobSite, [{ referenceNumber: carolsOtherSite }]))).toEqual([
-      404,
-      'uploads.not_found',
-    ]);
-    const after = await server.db.query<{ n: number }>(
+    expect(
+      statusAndCode(await save(api.as('carol'), bobSite, [{ referenceNumber: carolsOtherSite }])),
+    ).toEqual([404, 'uploads.not_found']);
+    const after = await api.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM files WHERE direction = 'submitted'",
     );
     expect(after.rows).toEqual(before.rows);
-    const states = await server.db.query<{ state: string }>(
+    const states = await api.db.query<{ state: string }>(
       'SELECT DISTINCT state FROM uploads WHERE reference_number = ANY($1)',
       [[own, carols, carolsOtherSite, globex]],
     );
     expect(states.rows).toEqual([{ state: 'pending' }]);
 
-    expect((await save(tokens.bob!, bobSite, [{ referenceNumber: own }])).status).toBe(201);
-    expect(codeOf(await save(tokens.bob!, bobSite, [{ referenceNumber: own }]))).toEqual([
+    expect((await save(api.as('bob'), bobSite, [{ referenceNumber: own }])).status).toBe(201);
+    expect(statusAndCode(await save(api.as('bob'), bobSite, [{ referenceNumber: own }]))).toEqual([
       404,
       'uploads.not_found',
     ]);
   });
 
   it('refuses bad save bodies with 400, storing nothing', async () => {
-    const site = siteIds['ACME-1001']!;
-    const ref = (await uploadFiles(server.url, tokens.bob!, site, [{ name: 'y.txt', bytes: text('y') }])).body
-      .files[0]!.referenceNumber;
+    const site = api.siteId('ACME-1001');
+    const ref = (await api.as('bob').upload(site, [{ name: 'y.txt', bytes: text('y') }])).body.files[0]!
+      .referenceNumber;
     for (const files of [
       [],
       [{ referenceNumber: ref }, { referenceNumber: ref }],
@@ -278,14 +223,14 @@ describe('Submitted Files end to end', () => {
       [{ referenceNumber: ref, extra: 1 }],
       Array.from({ length: 101 }, () => ({ referenceNumber: ref })),
     ]) {
-      const answer = await save(tokens.bob!, site, files as { referenceNumber: string }[]);
-      expect([JSON.stringify(files).slice(0, 50), ...codeOf(answer)]).toEqual([
+      const answer = await save(api.as('bob'), site, files as { referenceNumber: string }[]);
+      expect([JSON.stringify(files).slice(0, 50), ...statusAndCode(answer)]).toEqual([
         JSON.stringify(files).slice(0, 50),
         400,
         'request.invalid',
       ]);
     }
-    const { rows } = await server.db.query<{ state: string }>(
+    const { rows } = await api.db.query<{ state: string }>(
       'SELECT state FROM uploads WHERE reference_number = $1',
       [ref],
     );
@@ -296,8 +241,8 @@ describe('Submitted Files end to end', () => {
 describe('GET /t/:tenant/portal/api/files/submitted', () => {
   let site: string;
   beforeAll(async () => {
-    site = siteIds['ACME-1002']!;
-    await submit(tokens.alice!, site, [
+    site = api.siteId('ACME-1002');
+    await submit(api.as('alice'), site, [
       { name: 'alpha.txt', bytes: text('a') },
       { name: '100% "quoted" it\'s.txt', bytes: text('bb') },
       { name: 'under_score.txt', bytes: text('ccc') },
@@ -306,17 +251,17 @@ describe('GET /t/:tenant/portal/api/files/submitted', () => {
 
   it('sorts by an allowed column, pages and counts', async () => {
     const names = async (query: string) =>
-      (await list(tokens.alice!, `siteId=${site}&${query}`)).body.records.map((r) => r.fileName);
+      (await list(api.as('alice'), `siteId=${site}&${query}`)).body.records.map((r) => r.fileName);
     expect(await names('sortBy=size&sortOrder=asc')).toEqual([
       'alpha.txt',
       '100% "quoted" it\'s.txt',
       'under_score.txt',
     ]);
     expect(await names('sortBy=fileName&sortOrder=desc&limit=1&offset=1')).toEqual(['alpha.txt']);
-    const page = await list(tokens.alice!, `siteId=${site}&limit=1`);
+    const page = await list(api.as('alice'), `siteId=${site}&limit=1`);
     expect(page.body.totalRecordCount).toBe(3);
     expect(page.body.records).toHaveLength(1);
-    expect((await list(tokens.alice!, `siteId=${site}&offset=10`)).body).toEqual({
+    expect((await list(api.as('alice'), `siteId=${site}&offset=10`)).body).toEqual({
       records: [],
       totalRecordCount: 3,
     });
@@ -324,7 +269,7 @@ describe('GET /t/:tenant/portal/api/files/submitted', () => {
 
   it('searches as plain text: quotes, % and _ match themselves', async () => {
     const found = async (search: string) =>
-      (await list(tokens.alice!, `siteId=${site}&search=${encodeURIComponent(search)}`)).body.records.map(
+      (await list(api.as('alice'), `siteId=${site}&search=${encodeURIComponent(search)}`)).body.records.map(
         (r) => r.fileName,
       );
     expect(await found('%')).toEqual(['100% "quoted" it\'s.txt']);
@@ -332,7 +277,7 @@ describe('GET /t/:tenant/portal/api/files/submitted', () => {
     expect(await found("it's")).toEqual(['100% "quoted" it\'s.txt']);
     expect(await found('_')).toEqual(['under_score.txt']);
     expect(await found("' OR '1'='1")).toEqual([]);
-    const reference = (await list(tokens.alice!, `siteId=${site}&search=alpha`)).body.records[0]!
+    const reference = (await list(api.as('alice'), `siteId=${site}&search=alpha`)).body.records[0]!
       .referenceNumber;
     expect(await found(reference.toLowerCase())).toEqual(['alpha.txt']);
   });
@@ -340,7 +285,7 @@ describe('GET /t/:tenant/portal/api/files/submitted', () => {
   it('filters by UTC day', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const count = async (query: string) =>
-      (await list(tokens.alice!, `siteId=${site}&${query}`)).body.totalRecordCount;
+      (await list(api.as('alice'), `siteId=${site}&${query}`)).body.totalRecordCount;
     expect(await count(`from=${today}&to=${today}`)).toBe(3);
     expect(await count('to=2020-01-01')).toBe(0);
     expect(await count('from=2999-01-01')).toBe(0);
@@ -363,10 +308,10 @@ describe('GET /t/:tenant/portal/api/files/submitted', () => {
       'from=2026-02-01&to=2026-01-01',
       'unknown=1',
     ]) {
-      const answer = await list(tokens.alice!, `siteId=${site}&${query}`);
-      expect([query, ...codeOf(answer)]).toEqual([query, 400, 'request.invalid']);
+      const answer = await list(api.as('alice'), `siteId=${site}&${query}`);
+      expect([query, ...statusAndCode(answer)]).toEqual([query, 400, 'request.invalid']);
     }
-    expect(codeOf(await list(tokens.alice!, 'siteId=nope'))).toEqual([400, 'request.invalid']);
+    expect(statusAndCode(await list(api.as('alice'), 'siteId=nope'))).toEqual([400, 'request.invalid']);
   });
 });
 
@@ -375,12 +320,12 @@ describe('isolation and settings of Submitted Files', () => {
   let alicesGlobexFile: string;
   beforeAll(async () => {
     bobsFile = (
-      await submit(tokens.bob!, siteIds['ACME-1001']!, [{ name: 'bob.txt', bytes: text('bob') }])
+      await submit(api.as('bob'), api.siteId('ACME-1001'), [{ name: 'bob.txt', bytes: text('bob') }])
     )[0]!.id;
     alicesGlobexFile = (
       await submit(
-        tokens.alice!,
-        siteIds['GLX-2001']!,
+        api.as('alice'),
+        api.siteId('GLX-2001'),
         [{ name: 'globex.txt', bytes: text('globex') }],
         'globex',
       )
@@ -388,71 +333,75 @@ describe('isolation and settings of Submitted Files', () => {
   });
 
   it('answers 403 to a token of another tenant on every endpoint', async () => {
-    const site = siteIds['ACME-1001']!;
-    expect(codeOf(await list(tokens.dave!, `siteId=${site}`))).toEqual([403, 'auth.tenant_forbidden']);
-    expect(codeOf(await save(tokens.dave!, site, [{ referenceNumber: 'UP-0000000000000000' }]))).toEqual([
+    const site = api.siteId('ACME-1001');
+    expect(statusAndCode(await list(api.as('dave'), `siteId=${site}`))).toEqual([
       403,
       'auth.tenant_forbidden',
     ]);
-    expect(errorOf(await download(tokens.dave!, bobsFile))).toEqual([403, 'auth.tenant_forbidden']);
-    expect(errorOf(await zip(tokens.dave!, [bobsFile]))).toEqual([403, 'auth.tenant_forbidden']);
+    expect(
+      statusAndCode(await save(api.as('dave'), site, [{ referenceNumber: 'UP-0000000000000000' }])),
+    ).toEqual([403, 'auth.tenant_forbidden']);
+    expect(statusAndCode(await download(api.as('dave'), bobsFile))).toEqual([403, 'auth.tenant_forbidden']);
+    expect(statusAndCode(await zip(api.as('dave'), [bobsFile]))).toEqual([403, 'auth.tenant_forbidden']);
   });
 
   it('answers 404 to a client who is not a member of the site, and sends no byte', async () => {
-    const site = siteIds['ACME-1001']!;
-    expect(codeOf(await list(tokens.alice!, `siteId=${site}`))).toEqual([404, 'sites.not_found']);
-    expect(codeOf(await save(tokens.alice!, site, [{ referenceNumber: 'UP-0000000000000000' }]))).toEqual([
-      404,
-      'sites.not_found',
-    ]);
-    for (const answer of [await download(tokens.alice!, bobsFile), await zip(tokens.alice!, [bobsFile])]) {
-      expect(errorOf(answer)).toEqual([404, 'files.not_found']);
+    const site = api.siteId('ACME-1001');
+    expect(statusAndCode(await list(api.as('alice'), `siteId=${site}`))).toEqual([404, 'sites.not_found']);
+    expect(
+      statusAndCode(await save(api.as('alice'), site, [{ referenceNumber: 'UP-0000000000000000' }])),
+    ).toEqual([404, 'sites.not_found']);
+    for (const answer of [
+      await download(api.as('alice'), bobsFile),
+      await zip(api.as('alice'), [bobsFile]),
+    ]) {
+      expect(statusAndCode(answer)).toEqual([404, 'files.not_found']);
       expect(answer.headers.get('content-type')).toContain('application/json');
     }
   });
 
   it('answers 404 to ids of another tenant, alone or mixed into a zip, and to missing or published ids', async () => {
     const own = (
-      await submit(tokens.alice!, siteIds['ACME-1002']!, [{ name: 'mine.txt', bytes: text('m') }])
+      await submit(api.as('alice'), api.siteId('ACME-1002'), [{ name: 'mine.txt', bytes: text('m') }])
     )[0]!.id;
     const published = (
-      await server.db.query<{ id: string }>(
+      await api.db.query<{ id: string }>(
         "SELECT id FROM files WHERE site_id = $1 AND direction = 'published'",
-        [siteIds['ACME-1002']],
+        [api.siteId('ACME-1002')],
       )
     ).rows[0]!.id;
     // Alice sees the Globex file in Globex, never through Acme.
-    expect((await download(tokens.alice!, alicesGlobexFile, 'globex')).status).toBe(200);
+    expect((await download(api.as('alice'), alicesGlobexFile, 'globex')).status).toBe(200);
     for (const foreign of [alicesGlobexFile, bobsFile, published, randomUUID()]) {
-      expect(errorOf(await download(tokens.alice!, foreign))).toEqual([404, 'files.not_found']);
-      const mixed = await zip(tokens.alice!, [own, foreign]);
-      expect(errorOf(mixed)).toEqual([404, 'files.not_found']);
-      expect(mixed.bytes.includes(Buffer.from('PK'))).toBe(false);
+      expect(statusAndCode(await download(api.as('alice'), foreign))).toEqual([404, 'files.not_found']);
+      const mixed = await zip(api.as('alice'), [own, foreign]);
+      expect(statusAndCode(mixed)).toEqual([404, 'files.not_found']);
+      expect(mixed.body.includes(Buffer.from('PK'))).toBe(false);
     }
-    await server.db.query('UPDATE files SET deleted_at = now() WHERE id = $1', [own]);
-    expect(errorOf(await download(tokens.alice!, own))).toEqual([404, 'files.not_found']);
+    await api.db.query('UPDATE files SET deleted_at = now() WHERE id = $1', [own]);
+    expect(statusAndCode(await download(api.as('alice'), own))).toEqual([404, 'files.not_found']);
   });
 
   it('refuses bad file ids and zip bodies with 400', async () => {
     for (const id of ['1', "x' OR '1'='1", '..%2F..%2Fetc%2Fpasswd']) {
-      expect(errorOf(await download(tokens.bob!, id))).toEqual([400, 'request.invalid']);
+      expect(statusAndCode(await download(api.as('bob'), id))).toEqual([400, 'request.invalid']);
     }
     for (const fileIds of [[], ['nope'], Array.from({ length: 1001 }, () => randomUUID())]) {
-      expect(errorOf(await zip(tokens.bob!, fileIds))).toEqual([400, 'request.invalid']);
+      expect(statusAndCode(await zip(api.as('bob'), fileIds))).toEqual([400, 'request.invalid']);
     }
-    const once = await zip(tokens.bob!, [bobsFile, bobsFile.toUpperCase()]);
-    expect(readZip(once.bytes).map((e) => e.name)).toEqual(['bob.txt']);
+    const once = await zip(api.as('bob'), [bobsFile, bobsFile.toUpperCase()]);
+    expect(readZip(once.body).map((e) => e.name)).toEqual(['bob.txt']);
   });
 
   it('follows portalFilesView, internalFilesDownload and internalFilesUpload for clients, not for staff', async () => {
-    const site = siteIds['ACME-1001']!;
-    const pending = (await uploadFiles(server.url, tokens.bob!, site, [{ name: 'p.txt', bytes: text('p') }]))
-      .body.files[0]!.referenceNumber;
+    const site = api.siteId('ACME-1001');
+    const pending = (await api.as('bob').upload(site, [{ name: 'p.txt', bytes: text('p') }])).body.files[0]!
+      .referenceNumber;
     // As the firm's staff set them in the control panel; each call replaces the site's overrides.
     const siteSettings = `/t/acme/portal/api/staff/sites/${site}/file-area-settings`;
     const settings = async (flags: Record<string, boolean>) => {
       const cleared = { portalFilesView: null, internalFilesDownload: null, internalFilesUpload: null };
-      const changed = await callJson(server.url, 'PATCH', siteSettings, tokens.carol!, {
+      const changed = await api.as('carol').patch(siteSettings, {
         ...cleared,
         ...flags,
       });
@@ -460,31 +409,31 @@ describe('isolation and settings of Submitted Files', () => {
     };
     try {
       // Listed once with the settings as they were: the change below must still bite on the very next call.
-      expect((await list(tokens.bob!, `siteId=${site}`)).status).toBe(200);
+      expect((await list(api.as('bob'), `siteId=${site}`)).status).toBe(200);
       await settings({ portalFilesView: false });
-      expect(codeOf(await list(tokens.bob!, `siteId=${site}`))).toEqual([403, 'settings.forbidden']);
-      expect(errorOf(await download(tokens.bob!, bobsFile))).toEqual([403, 'settings.forbidden']);
-      expect(errorOf(await zip(tokens.bob!, [bobsFile]))).toEqual([403, 'settings.forbidden']);
-      expect((await list(tokens.carol!, `siteId=${site}`)).status).toBe(200);
-      expect((await download(tokens.carol!, bobsFile)).status).toBe(200);
+      expect(statusAndCode(await list(api.as('bob'), `siteId=${site}`))).toEqual([403, 'settings.forbidden']);
+      expect(statusAndCode(await download(api.as('bob'), bobsFile))).toEqual([403, 'settings.forbidden']);
+      expect(statusAndCode(await zip(api.as('bob'), [bobsFile]))).toEqual([403, 'settings.forbidden']);
+      expect((await list(api.as('carol'), `siteId=${site}`)).status).toBe(200);
+      expect((await download(api.as('carol'), bobsFile)).status).toBe(200);
 
       await settings({ internalFilesDownload: false });
-      const refused = await download(tokens.bob!, bobsFile);
-      expect(errorOf(refused)).toEqual([403, 'settings.forbidden']);
-      expect(refused.bytes.toString()).toContain('internalFilesDownload');
-      expect(errorOf(await zip(tokens.bob!, [bobsFile]))).toEqual([403, 'settings.forbidden']);
+      const refused = await download(api.as('bob'), bobsFile);
+      expect(statusAndCode(refused)).toEqual([403, 'settings.forbidden']);
+      expect(refused.body.toString()).toContain('internalFilesDownload');
+      expect(statusAndCode(await zip(api.as('bob'), [bobsFile]))).toEqual([403, 'settings.forbidden']);
       // Staff review what clients send whatever the clients' own download setting says.
-      expect((await download(tokens.carol!, bobsFile)).status).toBe(200);
+      expect((await download(api.as('carol'), bobsFile)).status).toBe(200);
 
       await settings({ internalFilesUpload: false });
-      expect(codeOf(await save(tokens.bob!, site, [{ referenceNumber: pending }]))).toEqual([
+      expect(statusAndCode(await save(api.as('bob'), site, [{ referenceNumber: pending }]))).toEqual([
         403,
         'settings.forbidden',
       ]);
     } finally {
-      expect((await callJson(server.url, 'DELETE', siteSettings, tokens.carol!)).status).toBe(200);
+      expect((await api.as('carol').delete(siteSettings)).status).toBe(200);
     }
-    expect((await list(tokens.bob!, `siteId=${site}`)).status).toBe(200);
-    expect((await save(tokens.bob!, site, [{ referenceNumber: pending }])).status).toBe(201);
+    expect((await list(api.as('bob'), `siteId=${site}`)).status).toBe(200);
+    expect((await save(api.as('bob'), site, [{ referenceNumber: pending }])).status).toBe(201);
   });
 });

@@ -2,38 +2,20 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { type ErrorBody, REFERENCE_NUMBER_PATTERN, UPLOAD_AUDIT_ACTIONS } from '@portico/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data.ts';
+import { REFERENCE_NUMBER_PATTERN, UPLOAD_AUDIT_ACTIONS } from '@portico/contracts';
+import { describe, expect, it } from 'vitest';
 import { createFsBlobStore } from '../storage/fs-blob-store.ts';
-import { signIn } from '../testing/sign-in.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import {
-  callJson,
-  listBlobFiles,
-  postRaw,
-  rawMultipart,
-  sha256,
-  uploadFiles,
-} from '../testing/upload-client.ts';
+import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
+import { listBlobFiles, rawMultipart, sha256 } from '../testing/uploads.ts';
 import { reapExpiredUploads } from './upload-reaper.ts';
 
-// Starting a server migrates, seeds and renders the demo PDFs, and stopping one drops its database: both are slow
-// on a busy 2-core runner.
-const SERVER_TIMEOUT_MS = 60_000;
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const siteIds: Record<string, string> = {};
+const api = useTestApi();
 
-const codeOf = (answer: { status: number; body: unknown }) => [
-  answer.status,
-  (answer.body as ErrorBody | null)?.error?.code,
-];
 const text = (value: string) => new TextEncoder().encode(value);
 const uploadCount = async () =>
-  (await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads')).rows[0]!.n;
-const discard = (token: string, siteId: string, referenceNumbers: string[], tenant = 'acme') =>
-  callJson(server.url, 'DELETE', `/t/${tenant}/file-storage/api/files`, token, { siteId, referenceNumbers });
+  (await api.db.query<{ n: number }>('SELECT count(*)::int AS n FROM uploads')).rows[0]!.n;
+const discard = (client: ApiClient, siteId: string, referenceNumbers: string[], tenant = 'acme') =>
+  client.delete(`/t/${tenant}/file-storage/api/files`, { siteId, referenceNumbers });
 
 /** Polls until `check` holds, for effects the server finishes after it answered (or after a socket died). */
 async function eventually(check: () => Promise<boolean>, what: string, timeoutMs = 10_000) {
@@ -47,26 +29,14 @@ async function eventually(check: () => Promise<boolean>, what: string, timeoutMs
 /** Asserts that whatever `action` does keeps nothing: no upload row, no blob, no temporary file. */
 async function keepsNothing(action: () => Promise<unknown>) {
   const rows = await uploadCount();
-  const blobs = await listBlobFiles(server.config.dataDir);
+  const blobs = await listBlobFiles(api.server.config.dataDir);
   await action();
   expect(await uploadCount()).toBe(rows);
   await eventually(
-    async () => JSON.stringify(await listBlobFiles(server.config.dataDir)) === JSON.stringify(blobs),
+    async () => JSON.stringify(await listBlobFiles(api.server.config.dataDir)) === JSON.stringify(blobs),
     'the blob folder is as before',
   );
 }
-
-beforeAll(async () => {
-  server = await startTestServer();
-  for (const user of ['alice', 'bob', 'carol', 'dave']) {
-    tokens[user] = (await signIn(server.url, user, DEMO_PASSWORD)).accessToken;
-  }
-  const { rows } = await server.db.query<{ id: string; reference: string }>(
-    'SELECT id, reference FROM sites',
-  );
-  for (const row of rows) siteIds[row.reference] = row.id;
-}, SERVER_TIMEOUT_MS);
-afterAll(() => server?.close(), SERVER_TIMEOUT_MS);
 
 describe('POST /t/:tenant/file-storage/api/files', () => {
   it('streams several files to storage and answers a reference, size and SHA-256 for each', async () => {
@@ -77,7 +47,7 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
       { name: 'data.bin', bytes: randomBytes(70_000), type: 'application/x-custom+raw' },
       { name: 'Annual report.pdf', bytes: randomBytes(5 * 1024 * 1024 + 3), type: 'application/pdf' },
     ];
-    const answer = await uploadFiles(server.url, tokens.bob!, siteIds['ACME-1001']!, files);
+    const answer = await api.as('bob').upload(api.siteId('ACME-1001'), files);
     expect(answer.status).toBe(201);
     expect(answer.body.files).toEqual(
       files.map((f) => ({
@@ -92,18 +62,18 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
       'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
     );
     const references = answer.body.files.map((f) => f.referenceNumber);
-    const { rows } = await server.db.query<{ state: string; blob_key: string; size: number }>(
+    const { rows } = await api.db.query<{ state: string; blob_key: string; size: number }>(
       'SELECT state, blob_key, size FROM uploads WHERE reference_number = ANY($1) ORDER BY size',
       [references],
     );
     expect(rows.map((r) => r.state)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
     // The bytes stored are the bytes sent, under keys the server made up.
-    const blobs = createFsBlobStore(path.join(server.config.dataDir, 'blobs'));
+    const blobs = createFsBlobStore(path.join(api.server.config.dataDir, 'blobs'));
     for (const row of rows) {
       expect(row.blob_key).toMatch(/^acme\/[0-9a-f-]{36}$/);
       expect((await blobs.stat(row.blob_key))?.size).toBe(Number(row.size));
     }
-    const audit = await server.db.query<{ n: number }>(
+    const audit = await api.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM audit_events WHERE action = $1 AND detail->>'referenceNumber' = ANY($2)",
       [UPLOAD_AUDIT_ACTIONS.receive, references],
     );
@@ -123,10 +93,8 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
       'quote"semi;colon\'s.txt',
       'new\r\nline.txt',
     ];
-    const answer = await uploadFiles(
-      server.url,
-      tokens.bob!,
-      siteIds['ACME-1001']!,
+    const answer = await api.as('bob').upload(
+      api.siteId('ACME-1001'),
       names.map((name) => ({ name, bytes: text(name) })),
     );
     expect(answer.status).toBe(201);
@@ -137,7 +105,7 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
   it('removes NUL and other control characters that no browser would send, and refuses a name of nothing else', async () => {
     const boundary = `b${randomUUID()}`;
     const body = rawMultipart(boundary, [
-      { field: 'siteId', value: siteIds['ACME-1001']! },
+      { field: 'siteId', value: api.siteId('ACME-1001') },
       {
         file: 'file',
         fileName: 'nul\u0000byte\u0007bell\u001bescape.txt',
@@ -145,23 +113,18 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
         bytes: text('x'),
       },
     ]);
-    const answer = await postRaw(server.url, tokens.bob!, `multipart/form-data; boundary=${boundary}`, body);
+    const answer = await api.as('bob').uploadRaw(`multipart/form-data; boundary=${boundary}`, body);
     expect(answer.status).toBe(201);
     expect(answer.body.files[0]!.fileName).toBe('nulbytebellescape.txt');
 
     for (const fileName of ['\u0000\u0001', '', `${'y'.repeat(1025)}`]) {
       const bad = rawMultipart(boundary, [
-        { field: 'siteId', value: siteIds['ACME-1001']! },
+        { field: 'siteId', value: api.siteId('ACME-1001') },
         { file: 'file', fileName, type: 'text/plain', bytes: text('x') },
       ]);
       await keepsNothing(async () => {
-        const refused = await postRaw(
-          server.url,
-          tokens.bob!,
-          `multipart/form-data; boundary=${boundary}`,
-          bad,
-        );
-        expect(codeOf(refused)).toEqual([400, 'uploads.invalid']);
+        const refused = await api.as('bob').uploadRaw(`multipart/form-data; boundary=${boundary}`, bad);
+        expect(statusAndCode(refused)).toEqual([400, 'uploads.invalid']);
       });
     }
   });
@@ -186,8 +149,8 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
     ];
     for (const files of cases) {
       await keepsNothing(async () => {
-        const answer = await uploadFiles(server.url, tokens.bob!, siteIds['ACME-1001']!, files);
-        expect([files.at(-1)!.name, ...codeOf(answer)]).toEqual([
+        const answer = await api.as('bob').upload(api.siteId('ACME-1001'), files);
+        expect([files.at(-1)!.name, ...statusAndCode(answer)]).toEqual([
           files.at(-1)!.name,
           415,
           'uploads.type_refused',
@@ -195,30 +158,32 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
       });
     }
     // "MZ" alone is text, not a program.
-    const mz = await uploadFiles(server.url, tokens.bob!, siteIds['ACME-1001']!, [
-      { name: 'mz.txt', bytes: text(`MZ Holdings annual letter ${'.'.repeat(5000)}`) },
-    ]);
+    const mz = await api
+      .as('bob')
+      .upload(api.siteId('ACME-1001'), [
+        { name: 'mz.txt', bytes: text(`MZ Holdings annual letter ${'.'.repeat(5000)}`) },
+      ]);
     expect(mz.status).toBe(201);
   });
 
   it('refuses a file over the firm’s own size limit with 413, keeping nothing', async () => {
-    await server.db.query("UPDATE tenants SET max_upload_bytes = 100000 WHERE code = 'acme'");
+    await api.db.query("UPDATE tenants SET max_upload_bytes = 100000 WHERE code = 'acme'");
     try {
       await keepsNothing(async () => {
-        const answer = await uploadFiles(server.url, tokens.bob!, siteIds['ACME-1001']!, [
+        const answer = await api.as('bob').upload(api.siteId('ACME-1001'), [
           { name: 'small.txt', bytes: randomBytes(100_000) },
           { name: 'big.pdf', bytes: randomBytes(100_001) },
         ]);
-        expect(codeOf(answer)).toEqual([413, 'uploads.too_large']);
+        expect(statusAndCode(answer)).toEqual([413, 'uploads.too_large']);
         expect(answer.body.error.message).toContain('100000 bytes');
       });
     } finally {
-      await server.db.query("UPDATE tenants SET max_upload_bytes = NULL WHERE code = 'acme'");
+      await api.db.query("UPDATE tenants SET max_upload_bytes = NULL WHERE code = 'acme'");
     }
   });
 
   it('answers 400 uploads.invalid to malformed or misordered forms, keeping nothing', async () => {
-    const site = siteIds['ACME-1001']!;
+    const site = api.siteId('ACME-1001');
     const boundary = `b${randomUUID()}`;
     const type = `multipart/form-data; boundary=${boundary}`;
     const file = { file: 'file', fileName: 'a.txt', type: 'text/plain', bytes: randomBytes(5000) };
@@ -256,31 +221,31 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
     ];
     for (const [what, contentType, body] of bodies) {
       await keepsNothing(async () => {
-        const answer = await postRaw(server.url, tokens.bob!, contentType, body);
-        expect([what, ...codeOf(answer)]).toEqual([what, 400, 'uploads.invalid']);
+        const answer = await api.as('bob').uploadRaw(contentType, body);
+        expect([what, ...statusAndCode(answer)]).toEqual([what, 400, 'uploads.invalid']);
       });
     }
   });
 
   it('keeps nothing of a request whose socket is cut mid-body, temporary file included', async () => {
-    const tmp = path.join(server.config.dataDir, 'blobs', '.tmp');
+    const tmp = path.join(api.server.config.dataDir, 'blobs', '.tmp');
     const boundary = `b${randomUUID()}`;
     // A first file that arrives whole, then a second one that never ends.
     const start = rawMultipart(
       boundary,
       [
-        { field: 'siteId', value: siteIds['ACME-1001']! },
+        { field: 'siteId', value: api.siteId('ACME-1001') },
         { file: 'file', fileName: 'complete.pdf', type: 'application/pdf', bytes: randomBytes(50_000) },
         { file: 'file', fileName: 'cut.pdf', type: 'application/pdf', bytes: randomBytes(256 * 1024) },
       ],
       false,
     ).subarray(0, -2);
     await keepsNothing(async () => {
-      const socket = connect(new URL(server.url).port as unknown as number, '127.0.0.1');
+      const socket = connect(new URL(api.url).port as unknown as number, '127.0.0.1');
       await new Promise((resolve) => socket.once('connect', resolve));
       socket.write(
         `POST /t/acme/file-storage/api/files HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
-          `Authorization: Bearer ${tokens.bob}\r\n` +
+          `Authorization: Bearer ${await api.as('bob').token()}\r\n` +
           `Content-Type: multipart/form-data; boundary=${boundary}\r\n` +
           `Content-Length: ${start.length + 10_000_000}\r\n\r\n`,
       );
@@ -297,11 +262,9 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
 });
 
 describe('DELETE /t/:tenant/file-storage/api/files', () => {
-  const upload = async (token: string, site: string, count = 2, tenant = 'acme') =>
+  const upload = async (client: ApiClient, site: string, count = 2, tenant = 'acme') =>
     (
-      await uploadFiles(
-        server.url,
-        token,
+      await client.upload(
         site,
         Array.from({ length: count }, (_, i) => ({ name: `draft ${i}.txt`, bytes: randomBytes(1000) })),
         tenant,
@@ -309,47 +272,47 @@ describe('DELETE /t/:tenant/file-storage/api/files', () => {
     ).body.files.map((f) => f.referenceNumber);
 
   it('discards the caller’s pending uploads, bytes and rows', async () => {
-    const site = siteIds['ACME-1001']!;
-    const blobsBefore = await listBlobFiles(server.config.dataDir);
-    const references = await upload(tokens.bob!, site);
-    expect((await listBlobFiles(server.config.dataDir)).length).toBe(blobsBefore.length + 2);
-    const answer = await discard(tokens.bob!, site, references);
+    const site = api.siteId('ACME-1001');
+    const blobsBefore = await listBlobFiles(api.server.config.dataDir);
+    const references = await upload(api.as('bob'), site);
+    expect((await listBlobFiles(api.server.config.dataDir)).length).toBe(blobsBefore.length + 2);
+    const answer = await discard(api.as('bob'), site, references);
     expect(answer.status).toBe(204);
-    expect(await listBlobFiles(server.config.dataDir)).toEqual(blobsBefore);
-    const { rows } = await server.db.query('SELECT 1 FROM uploads WHERE reference_number = ANY($1)', [
+    expect(await listBlobFiles(api.server.config.dataDir)).toEqual(blobsBefore);
+    const { rows } = await api.db.query('SELECT 1 FROM uploads WHERE reference_number = ANY($1)', [
       references,
     ]);
     expect(rows).toEqual([]);
-    const audit = await server.db.query<{ n: number }>(
+    const audit = await api.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM audit_events WHERE action = $1 AND detail->>'referenceNumber' = ANY($2)",
       [UPLOAD_AUDIT_ACTIONS.discard, references],
     );
     expect(audit.rows[0]!.n).toBe(2);
-    expect(codeOf(await discard(tokens.bob!, site, references))).toEqual([404, 'uploads.not_found']);
+    expect(statusAndCode(await discard(api.as('bob'), site, references))).toEqual([404, 'uploads.not_found']);
   });
 
   it('discards nothing when any reference is another user’s, another site’s or unknown', async () => {
-    const bobSite = siteIds['ACME-1001']!;
-    const [own] = await upload(tokens.bob!, bobSite, 1);
-    const [carols] = await upload(tokens.carol!, bobSite, 1);
-    const [otherSite] = await upload(tokens.alice!, siteIds['ACME-1002']!, 1);
-    const [globex] = await upload(tokens.alice!, siteIds['GLX-2001']!, 1, 'globex');
+    const bobSite = api.siteId('ACME-1001');
+    const [own] = await upload(api.as('bob'), bobSite, 1);
+    const [carols] = await upload(api.as('carol'), bobSite, 1);
+    const [otherSite] = await upload(api.as('alice'), api.siteId('ACME-1002'), 1);
+    const [globex] = await upload(api.as('alice'), api.siteId('GLX-2001'), 1, 'globex');
     for (const foreign of [carols!, otherSite!, globex!, 'UP-0000000000000000']) {
-      expect(codeOf(await discard(tokens.bob!, bobSite, [own!, foreign]))).toEqual([
+      expect(statusAndCode(await discard(api.as('bob'), bobSite, [own!, foreign]))).toEqual([
         404,
         'uploads.not_found',
       ]);
     }
-    const { rows } = await server.db.query<{ n: number }>(
+    const { rows } = await api.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM uploads WHERE reference_number = ANY($1)',
       [[own, carols, otherSite, globex]],
     );
     expect(rows[0]!.n).toBe(4);
-    expect((await discard(tokens.bob!, bobSite, [own!])).status).toBe(204);
+    expect((await discard(api.as('bob'), bobSite, [own!])).status).toBe(204);
   });
 
   it('refuses malformed bodies with 400', async () => {
-    const site = siteIds['ACME-1001']!;
+    const site = api.siteId('ACME-1001');
     for (const body of [
       {},
       { siteId: site },
@@ -359,14 +322,8 @@ describe('DELETE /t/:tenant/file-storage/api/files', () => {
       { siteId: site, referenceNumbers: Array(101).fill('UP-0000000000000000') },
       { siteId: site, referenceNumbers: ['UP-0000000000000000'], extra: true },
     ]) {
-      const answer = await callJson(
-        server.url,
-        'DELETE',
-        '/t/acme/file-storage/api/files',
-        tokens.bob!,
-        body,
-      );
-      expect([JSON.stringify(body).slice(0, 60), ...codeOf(answer)]).toEqual([
+      const answer = await api.as('bob').delete('/t/acme/file-storage/api/files', body);
+      expect([JSON.stringify(body).slice(0, 60), ...statusAndCode(answer)]).toEqual([
         JSON.stringify(body).slice(0, 60),
         400,
         'request.invalid',
@@ -379,32 +336,31 @@ describe('isolation and settings of the file-storage service', () => {
   const file = [{ name: 'x.txt', bytes: text('x') }];
 
   it('answers 401 without a token and 403 to a token of another tenant', async () => {
-    const site = siteIds['ACME-1001']!;
-    expect(codeOf(await callJson(server.url, 'POST', '/t/acme/file-storage/api/files', undefined))).toEqual([
+    const site = api.siteId('ACME-1001');
+    expect(statusAndCode(await api.anonymous.post('/t/acme/file-storage/api/files'))).toEqual([
       401,
       'auth.token_missing',
     ]);
     await keepsNothing(async () => {
-      expect(codeOf(await uploadFiles(server.url, tokens.dave!, site, file))).toEqual([
-        403,
-        'auth.tenant_forbidden',
-      ]);
+      expect(statusAndCode(await api.as('dave').upload(site, file))).toEqual([403, 'auth.tenant_forbidden']);
     });
-    expect(codeOf(await discard(tokens.dave!, site, ['UP-0000000000000000']))).toEqual([
+    expect(statusAndCode(await discard(api.as('dave'), site, ['UP-0000000000000000']))).toEqual([
       403,
       'auth.tenant_forbidden',
     ]);
   });
 
   it('answers 404 to a client who is not a member of the site, or names another tenant’s site', async () => {
-    for (const site of [siteIds['ACME-1002']!, siteIds['ACME-1003']!, siteIds['GLX-2001']!, randomUUID()]) {
+    for (const site of [
+      api.siteId('ACME-1002'),
+      api.siteId('ACME-1003'),
+      api.siteId('GLX-2001'),
+      randomUUID(),
+    ]) {
       await keepsNothing(async () => {
-        expect(codeOf(await uploadFiles(server.url, tokens.bob!, site, file))).toEqual([
-          404,
-          'sites.not_found',
-        ]);
+        expect(statusAndCode(await api.as('bob').upload(site, file))).toEqual([404, 'sites.not_found']);
       });
-      expect(codeOf(await discard(tokens.bob!, site, ['UP-0000000000000000']))).toEqual([
+      expect(statusAndCode(await discard(api.as('bob'), site, ['UP-0000000000000000']))).toEqual([
         404,
         'sites.not_found',
       ]);
@@ -412,62 +368,60 @@ describe('isolation and settings of the file-storage service', () => {
   });
 
   it('follows internalFilesUpload and internalFilesDelete for clients; staff are not bound by them', async () => {
-    const site = siteIds['ACME-1001']!;
-    const [reference] = (await uploadFiles(server.url, tokens.bob!, site, file)).body.files.map(
-      (f) => f.referenceNumber,
-    );
-    await server.db.query(
+    const site = api.siteId('ACME-1001');
+    const [reference] = (await api.as('bob').upload(site, file)).body.files.map((f) => f.referenceNumber);
+    await api.db.query(
       "INSERT INTO file_area_settings (tenant_code, site_id, settings) VALUES ('acme', $1, $2)",
       [site, JSON.stringify({ internalFilesUpload: false, internalFilesDelete: false })],
     );
     try {
       await keepsNothing(async () => {
-        const answer = await uploadFiles(server.url, tokens.bob!, site, file);
-        expect(codeOf(answer)).toEqual([403, 'settings.forbidden']);
+        const answer = await api.as('bob').upload(site, file);
+        expect(statusAndCode(answer)).toEqual([403, 'settings.forbidden']);
         expect(answer.body.error.message).toContain('internalFilesUpload');
       });
-      const refused = await discard(tokens.bob!, site, [reference!]);
-      expect(codeOf(refused)).toEqual([403, 'settings.forbidden']);
-      expect((refused.body as ErrorBody).error.message).toContain('internalFilesDelete');
+      const refused = await discard(api.as('bob'), site, [reference!]);
+      expect(statusAndCode(refused)).toEqual([403, 'settings.forbidden']);
+      expect(refused.body.error.message).toContain('internalFilesDelete');
       // The firm publishes to a site closed to client uploads, and can take back what it uploaded.
-      const staffUpload = await uploadFiles(server.url, tokens.carol!, site, file);
+      const staffUpload = await api.as('carol').upload(site, file);
       expect(staffUpload.status).toBe(201);
       const staffReference = staffUpload.body.files[0]!.referenceNumber;
-      expect((await discard(tokens.carol!, site, [staffReference])).status).toBe(204);
+      expect((await discard(api.as('carol'), site, [staffReference])).status).toBe(204);
     } finally {
-      await server.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [site]);
+      await api.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [site]);
     }
-    expect((await discard(tokens.bob!, site, [reference!])).status).toBe(204);
+    expect((await discard(api.as('bob'), site, [reference!])).status).toBe(204);
   });
 });
 
 describe('the reaper of uploads never saved', () => {
   it('removes pending uploads older than the grace period, rows and bytes, and nothing else', async () => {
-    const site = siteIds['ACME-1001']!;
-    const uploaded = await uploadFiles(server.url, tokens.bob!, site, [
+    const site = api.siteId('ACME-1001');
+    const uploaded = await api.as('bob').upload(site, [
       { name: 'old.txt', bytes: randomBytes(100) },
       { name: 'recent.txt', bytes: randomBytes(100) },
     ]);
     const [old, recent] = uploaded.body.files.map((f) => f.referenceNumber);
-    await server.db.query(
+    await api.db.query(
       "UPDATE uploads SET created_at = now() - interval '2 hours' WHERE reference_number = $1",
       [old],
     );
-    const { rows } = await server.db.query<{ blob_key: string }>(
+    const { rows } = await api.db.query<{ blob_key: string }>(
       'SELECT blob_key FROM uploads WHERE reference_number = $1',
       [old],
     );
-    const blobs = createFsBlobStore(path.join(server.config.dataDir, 'blobs'));
+    const blobs = createFsBlobStore(path.join(api.server.config.dataDir, 'blobs'));
     expect(await blobs.stat(rows[0]!.blob_key)).toBeDefined();
 
-    expect(await reapExpiredUploads(server.db, blobs, 3600, server.app.log)).toBeGreaterThanOrEqual(1);
-    const left = await server.db.query<{ reference_number: string }>(
+    expect(await reapExpiredUploads(api.db, blobs, 3600, api.server.app.log)).toBeGreaterThanOrEqual(1);
+    const left = await api.db.query<{ reference_number: string }>(
       'SELECT reference_number FROM uploads WHERE reference_number = ANY($1)',
       [[old, recent]],
     );
     expect(left.rows.map((r) => r.reference_number)).toEqual([recent]);
     expect(await blobs.stat(rows[0]!.blob_key)).toBeUndefined();
-    const audit = await server.db.query<{ site_id: string; action: string }>(
+    const audit = await api.db.query<{ site_id: string; action: string }>(
       "SELECT site_id, action FROM audit_events WHERE detail->>'referenceNumber' = $1 ORDER BY id",
       [old],
     );
@@ -480,9 +434,9 @@ describe('the reaper of uploads never saved', () => {
 
 describe('the API documentation of the file routes', () => {
   it('documents each with its tag, bearer security and error body', async () => {
-    const doc = (await (await fetch(`${server.url}/docs/json`)).json()) as {
+    const { body: doc } = await api.anonymous.get<{
       paths: Record<string, Record<string, { tags?: string[]; security?: unknown; responses: object }>>;
-    };
+    }>('/docs/json');
     const expected: [string, string, string][] = [
       ['/t/{tenant}/file-storage/api/files', 'post', 'file-storage'],
       ['/t/{tenant}/file-storage/api/files', 'delete', 'file-storage'],
