@@ -26,7 +26,7 @@ function productionFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'testing' ? [] : productionFiles(full);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [full] : [];
+    return entry.name.endsWith('.ts') && !/\.test(-suite)?\.ts$/.test(entry.name) ? [full] : [];
   });
 }
 

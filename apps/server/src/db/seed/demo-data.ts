@@ -31,7 +31,7 @@ export interface DemoUser {
   role: string;
 }
 
-export const DEMO_USERS: DemoUser[] = [
+export const DEMO_USERS = [
   {
     username: 'alice',
     name: 'Alice Smith',
@@ -41,7 +41,7 @@ export const DEMO_USERS: DemoUser[] = [
   { username: 'bob', name: 'Bob Baker', email: 'bob@example.com', role: 'client of one Acme site' },
   { username: 'carol', name: 'Carol Chen', email: 'carol@acme.example', role: 'staff of Acme Accounting' },
   { username: 'dave', name: 'Dave Dorsey', email: 'dave@globex.example', role: 'staff of Globex Legal' },
-];
+] as const satisfies readonly DemoUser[];
 
 export const DEMO_STAFF: Record<string, string[]> = { acme: ['carol'], globex: ['dave'] };
 
