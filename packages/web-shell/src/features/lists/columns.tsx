@@ -9,7 +9,13 @@ export function dateColumn<T>(
   key: keyof T & string,
   responsive: Breakpoint[],
 ): TableColumnType<T> {
-  return { title, dataIndex: key, responsive, render: (iso: string) => formatDate(iso) };
+  // A YYYY-MM-DD date reads as one word: it never breaks at its hyphens in a narrow column.
+  return {
+    title,
+    dataIndex: key,
+    responsive,
+    render: (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(iso)}</span>,
+  };
 }
 
 /** A row's buttons, in their own column from `md` on (narrow screens show them under the title). */
