@@ -117,12 +117,7 @@ export function requireTenantUser(db: Database, options: CurrentUserOptions, cal
   return async (request: FastifyRequest) => {
     const principal = request.principal;
     if (!principal) throw new AppError('auth.token_missing', 'Sign in first.');
-    let scope = callers.get(principal);
-    if (!scope) {
-      scope = await resolveTenantUser(db, principal, options);
-      callers.set(principal, scope);
-    }
-    request.tenantScope = scope;
+    request.tenantScope = await callers.scopeOf(principal, () => resolveTenantUser(db, principal, options));
   };
 }
 
