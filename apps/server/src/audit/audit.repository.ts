@@ -72,8 +72,9 @@ interface AuditRow {
   file_name: string | null;
 }
 
+// Who, as this firm knows them (migration 0007): never another firm's name for the person.
 const FROM = `audit_events a
-  LEFT JOIN users u ON u.id = a.user_id
+  LEFT JOIN tenant_people u ON u.tenant_code = a.tenant_code AND u.user_id = a.user_id
   LEFT JOIN sites s ON s.tenant_code = a.tenant_code AND s.id = a.site_id
   LEFT JOIN files f ON f.tenant_code = a.tenant_code AND f.id = a.file_id`;
 

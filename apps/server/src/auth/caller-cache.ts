@@ -1,4 +1,4 @@
-import { createExpiringCache } from './expiring-cache.ts';
+import { createExpiringCache, createGenerations } from './expiring-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
 import type { TenantScope } from './tenant-scope.ts';
 
@@ -9,14 +9,18 @@ import type { TenantScope } from './tenant-scope.ts';
  * request, which was half the database work of listing a page of files (bench/, `list`). What the cache holds
  * decides little: every query of tenant data still filters by the caller's memberships and the sites' state in
  * SQL, so a stale entry can never show a site or file the caller no longer may see. It only lets a client whose
- * last membership just ended get empty answers instead of 403 `auth.forbidden` until the entry expires; changes
- * made through this server's staff routes forget the tenant's entries at once (`forgetTenant`). Staff status is
- * kept too and does widen access (staff see every site): no route changes `tenant_staff`, so a person taken off
- * the staff in the database keeps that access for at most the entry's few seconds.
+ * last membership just ended get empty answers instead of 403 `auth.forbidden` until the entry expires.
+ *
+ * Freshness (decision 19, docs/operations.md): changes made through this server's staff routes forget the
+ * tenant's entries once committed, before their answer is sent (`forgetTenant`), so the caller's next request is
+ * resolved again; a caller being resolved while that happened is not kept, since what it read may predate the
+ * change. Another server, or a change made straight in the database, is seen within `ttlMs`. Staff status is kept
+ * too and does widen access (staff see every site): no route changes `tenant_staff`, so a person taken off the
+ * staff in the database keeps that access for at most the entry's few seconds.
  */
 export interface CallerCache {
-  get(principal: TenantPrincipal): TenantScope | undefined;
-  set(principal: TenantPrincipal, scope: TenantScope): void;
+  /** The caller's scope: kept, or resolved by `resolve` (and kept, unless the tenant changed meanwhile). */
+  scopeOf(principal: TenantPrincipal, resolve: () => Promise<TenantScope>): Promise<TenantScope>;
   /** Drops every entry of the tenant: its memberships, sites or staff changed. */
   forgetTenant(tenantCode: string): void;
 }
@@ -35,12 +39,23 @@ export function createCallerCache({
   now = Date.now,
 }: CallerCacheOptions = {}): CallerCache {
   const scopes = createExpiringCache<string, TenantScope>(maxEntries, now);
+  const generations = createGenerations();
   // Issuer, subject and tenant identify a caller; JSON keeps any characters in them from making two keys meet.
   const keyOf = (p: TenantPrincipal) => JSON.stringify([p.tenantCode, p.issuer, p.subject]);
   return {
-    get: (principal) => scopes.get(keyOf(principal)),
-    set: (principal, scope) => scopes.set(keyOf(principal), freezeScope(scope), now() + ttlMs),
-    forgetTenant: (tenantCode) => scopes.deleteWhere((scope) => scope.tenantCode === tenantCode),
+    async scopeOf(principal, resolve) {
+      const key = keyOf(principal);
+      const kept = scopes.get(key);
+      if (kept) return kept;
+      const generation = generations.of(principal.tenantCode);
+      const scope = freezeScope(await resolve());
+      if (generations.of(principal.tenantCode) === generation) scopes.set(key, scope, now() + ttlMs);
+      return scope;
+    },
+    forgetTenant(tenantCode) {
+      generations.bump(tenantCode);
+      scopes.deleteWhere((scope) => scope.tenantCode === tenantCode);
+    },
   };
 }
 

@@ -23,12 +23,14 @@ const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);
 
 interface UserRow {
   id: string;
-  name: string;
   email: string;
+  /** A name the person gave themselves (their embedded account's), or null; never one a firm typed. */
+  name: string | null;
 }
 
 /**
- * Finds the tenant, the caller's users row and their roles in one tenant-bound transaction. Fails with
+ * Finds the tenant, the caller's users row, their roles and the firm's record of them (name and address as the
+ * firm knows them, decision 7) in one tenant-bound transaction. Fails with
  * `tenant.not_found` for a tenant the token lists but the database does not know, and `auth.forbidden` for a
  * caller who is neither staff nor a client there; a stranger and a known user without a role look the same.
  */
@@ -46,16 +48,64 @@ export async function resolveTenantUser(
 
     const user = await findUser(tx, principal, options);
     if (!user) throw noRole(tenantCode);
-    const { rows } = await tx.query<{ is_staff: boolean; is_client: boolean }>(
+    const { rows } = await tx.query<RolesRow>(
       `SELECT EXISTS (SELECT 1 FROM tenant_staff WHERE tenant_code = $1 AND user_id = $2) AS is_staff,
               EXISTS (SELECT 1 FROM site_members m JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id
-                      WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL) AS is_client`,
+                      WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL) AS is_client,
+              p.name, p.email, p.accepted_at IS NOT NULL AS accepted
+       FROM (VALUES (1)) one LEFT JOIN tenant_people p ON p.tenant_code = $1 AND p.user_id = $2`,
       [tenantCode, user.id],
     );
     const roles = rows[0];
     if (!roles?.is_staff && !roles?.is_client) throw noRole(tenantCode);
-    return { tenantCode, user: { ...user, isStaff: roles.is_staff, isClient: roles.is_client } };
+    let name = roles.name;
+    if (name !== null && !roles.accepted) name = (await accept(tx, tenantCode, user, principal)) ?? name;
+    // Every role holder has a record (migration 0007); the person's own address is the fallback all the same.
+    const email = roles.email ?? user.email;
+    name ??= user.email;
+    return {
+      tenantCode,
+      user: { id: user.id, name, email, isStaff: roles.is_staff, isClient: roles.is_client },
+    };
   });
+}
+
+interface RolesRow {
+  is_staff: boolean;
+  is_client: boolean;
+  name: string | null;
+  email: string | null;
+  accepted: boolean;
+}
+
+/**
+ * The person's first request to the firm accepts its invitation: from then on the firm sees the name they gave
+ * themselves, if they gave one (their provider's `name` claim, or their embedded account's name), instead of
+ * the one its staff typed. Answers the name the firm's record now holds, or undefined if another request
+ * accepted first.
+ */
+async function accept(
+  tx: Queryable,
+  tenantCode: string,
+  user: UserRow,
+  principal: TenantPrincipal,
+): Promise<string | undefined> {
+  const { rows } = await tx.query<{ name: string }>(
+    `UPDATE tenant_people SET accepted_at = now(), name = coalesce($3, name)
+     WHERE tenant_code = $1 AND user_id = $2 AND accepted_at IS NULL RETURNING name`,
+    [tenantCode, user.id, ownName(principal.claims.name) ?? user.name],
+  );
+  return rows[0]?.name;
+}
+
+/** A name claim fit to show: text of 1 to 200 characters, without control characters. */
+function ownName(claim: unknown): string | undefined {
+  if (typeof claim !== 'string') return undefined;
+  const name = claim.trim();
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses.
+  return name.length > 0 && name.length <= 200 && !/[\u0000-\u001f\u007f-\u009f]/.test(name)
+    ? name
+    : undefined;
 }
 
 async function findUser(
@@ -65,7 +115,7 @@ async function findUser(
 ): Promise<UserRow | undefined> {
   const { issuer, subject, claims } = principal;
   if (issuer === options.embeddedIssuer && UUID.test(subject)) {
-    const { rows } = await tx.query<UserRow>('SELECT id, name, email FROM users WHERE id = $1', [subject]);
+    const { rows } = await tx.query<UserRow>('SELECT id, email, name FROM users WHERE id = $1', [subject]);
     if (rows[0]) return rows[0];
   }
 
@@ -93,7 +143,7 @@ async function findUser(
 
 async function findLinkedUser(tx: Queryable, issuer: string, subject: string) {
   const { rows } = await tx.query<UserRow>(
-    `SELECT u.id, u.name, u.email FROM user_identities i JOIN users u ON u.id = i.user_id
+    `SELECT u.id, u.email, u.name FROM user_identities i JOIN users u ON u.id = i.user_id
      WHERE i.issuer = $1 AND i.subject = $2`,
     [issuer, subject],
   );
@@ -117,12 +167,7 @@ export function requireTenantUser(db: Database, options: CurrentUserOptions, cal
   return async (request: FastifyRequest) => {
     const principal = request.principal;
     if (!principal) throw new AppError('auth.token_missing', 'Sign in first.');
-    let scope = callers.get(principal);
-    if (!scope) {
-      scope = await resolveTenantUser(db, principal, options);
-      callers.set(principal, scope);
-    }
-    request.tenantScope = scope;
+    request.tenantScope = await callers.scopeOf(principal, () => resolveTenantUser(db, principal, options));
   };
 }
 

@@ -33,3 +33,25 @@ export function createExpiringCache<K, V>(maxEntries: number, now: () => number)
     },
   };
 }
+
+/**
+ * A change counter per tenant, for the caches whose entries a tenant's change must drop. A value read from the
+ * database while the change was being committed may predate it; put in the cache after the change dropped the
+ * tenant's entries, it would outlive the change by a whole lifetime. A cache notes the tenant's generation before
+ * it reads and keeps what it read only if the generation is still the same.
+ */
+export interface TenantGenerations {
+  of(tenantCode: string): number;
+  bump(tenantCode: string): void;
+}
+
+export function createGenerations(): TenantGenerations {
+  // One number per tenant that ever changed: as many as the portal has tenants.
+  const generations = new Map<string, number>();
+  return {
+    of: (tenantCode) => generations.get(tenantCode) ?? 0,
+    bump: (tenantCode) => {
+      generations.set(tenantCode, (generations.get(tenantCode) ?? 0) + 1);
+    },
+  };
+}

@@ -117,6 +117,14 @@ describe('the access-token verifier', () => {
     expect(await rejectionOf(await sign(claims({ nbf: now() + 120 })))).toBe('auth.token_invalid');
   });
 
+  it('rejects a token issued in the future (iat beyond the clock tolerance)', async () => {
+    expect(await rejectionOf(await sign(claims({ iat: now() + 120 })))).toBe('auth.token_invalid');
+    // Within the tolerance a provider's clock running a little ahead is no reason to refuse.
+    await expect(verifier.verify(await sign(claims({ iat: now() + 2 })))).resolves.toMatchObject({
+      subject: 'user-1',
+    });
+  });
+
   it('rejects a token of another issuer', async () => {
     const token = await sign(claims({ iss: 'https://evil.example.test/oidc' }));
     expect(await rejectionOf(token)).toBe('auth.token_invalid');

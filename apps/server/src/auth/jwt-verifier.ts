@@ -22,7 +22,7 @@ export interface JwtVerifierOptions {
   tenantClaim: string;
   /** Tests and operators may pin the key set; by default it comes from the issuer's discovery document. */
   keys?: JWTVerifyGetKey;
-  /** Seconds of clock skew tolerated on exp and nbf. */
+  /** Seconds of clock skew tolerated on exp, nbf and iat. */
   clockToleranceS?: number;
   /** Seconds a verified token is taken as verified without checking its signature again; 0 turns that off. */
   verifiedTtlS?: number;
@@ -35,7 +35,7 @@ const MAX_VERIFIED_TOKENS = 10_000;
 /**
  * Verifies RFC 9068 access tokens the way any relying party would, for the embedded provider and for Okta,
  * Entra ID or Keycloak alike: keys from the issuer's JWKS (found through its discovery document), then
- * signature, algorithm, `typ`, `iss`, `aud`, `exp` and `nbf`, then the tenant claim.
+ * signature, algorithm, `typ`, `iss`, `aud`, `exp`, `nbf` and an `iat` not in the future, then the tenant claim.
  */
 export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerifier {
   let keys = options.keys;
@@ -83,10 +83,19 @@ export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerif
         algorithms: ACCEPTED_ALGORITHMS,
         typ: 'at+jwt',
         requiredClaims: ['exp', 'sub'],
-        clockTolerance: options.clockToleranceS ?? 5,
+        clockTolerance: toleranceMs / 1000,
       }));
     } catch (error) {
       throw toAuthError(error);
+    }
+    // jose checks `iat` only against a maximum age, which we do not set. A token issued in the future comes from a
+    // provider whose clock is wrong or from someone minting tokens ahead of time; either way it would outlive
+    // what its issuer meant (RFC 9068 §4: reject what fails the checks of RFC 7519, `iat` included).
+    if (typeof payload.iat === 'number' && payload.iat * 1000 > now() + toleranceMs) {
+      throw new AppError(
+        'auth.token_invalid',
+        'The access token is not valid: it was issued in the future ("iat" claim).',
+      );
     }
     // jose checks that `sub` is present, not that it is a string; the principal's identity must be one.
     if (typeof payload.sub !== 'string' || !payload.sub) {

@@ -1,6 +1,7 @@
 /** The person behind a verified token, with the roles the database gives them in one tenant. */
 export interface TenantUser {
   id: string;
+  /** As this tenant knows them (`tenant_people`), never as another tenant typed it. */
   name: string;
   email: string;
   /** Staff of the tenant: sees every site of it that is not archived. */

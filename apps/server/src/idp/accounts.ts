@@ -21,7 +21,8 @@ interface AccountRow {
   password_hash: string;
 }
 
-const SELECT_ACCOUNT = `SELECT a.user_id, a.username, u.name, u.email, a.email_verified, a.password_hash
+// users.name is NULL for someone who never gave a name (migration 0007); the address stands in.
+const SELECT_ACCOUNT = `SELECT a.user_id, a.username, coalesce(u.name, u.email) AS name, u.email, a.email_verified, a.password_hash
                           FROM idp_accounts a JOIN users u ON u.id = a.user_id`;
 
 const toAccount = (row: AccountRow): IdpAccount => ({

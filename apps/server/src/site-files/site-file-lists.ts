@@ -70,7 +70,11 @@ export const SUBMITTED_FILES: SiteFileList<SubmittedFileSortField, SubmittedFile
     status: (t) => `${t}.status`,
     referenceNumber: (t) => `${t}.reference_number`,
   },
-  pageColumns: () => ({ select: 'u.name AS submitted_by', join: 'LEFT JOIN users u ON u.id = p.created_by' }),
+  // Who, as this firm knows them (migration 0007); `$1` is the tenant.
+  pageColumns: () => ({
+    select: 'u.name AS submitted_by',
+    join: 'LEFT JOIN tenant_people u ON u.tenant_code = $1 AND u.user_id = p.created_by',
+  }),
   hidden: 'Files are not shown for this site (portalFilesView is off).',
   toRecord: (row) => ({
     ...commonRecord(row),

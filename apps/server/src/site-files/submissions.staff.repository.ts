@@ -35,13 +35,14 @@ const SORT_COLUMNS: SortColumns<StaffSubmissionSortField> = {
 
 const SEARCH_COLUMNS = [...SUBMITTED_FILES.searchColumns, 'u.name', 'u.email'];
 
+// Who submitted, as this firm knows them (migration 0007): never another firm's name for the person.
 const FROM = `files f
   JOIN sites s ON s.tenant_code = f.tenant_code AND s.id = f.site_id
-  LEFT JOIN users u ON u.id = f.created_by`;
+  LEFT JOIN tenant_people u ON u.tenant_code = f.tenant_code AND u.user_id = f.created_by`;
 
 const COLUMNS = `f.id, f.site_id, s.name AS site_name, f.title, f.file_name, f.content_type, f.size, f.sha256,
   f.reference_number, f.status, f.status_note, f.status_updated_at, f.created_at,
-  u.id AS user_id, u.name AS user_name, u.email AS user_email`;
+  u.user_id, u.name AS user_name, u.email AS user_email`;
 
 interface SubmissionRow {
   id: string;
@@ -77,7 +78,7 @@ const toSubmission = (row: SubmissionRow): StaffSubmission => ({
 export const submissionNotFound = () =>
   new AppError('files.not_found', 'There is no such submitted file in this firm.');
 
-/** WHERE over `files f`, `sites s`, `users u`, with its parameters; `$1` is the tenant. */
+/** WHERE over `files f`, `sites s`, `tenant_people u`, with its parameters; `$1` is the tenant. */
 function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
   const where = new SqlWhere(
     [scope.tenantCode],

@@ -1,5 +1,6 @@
 import { DEFAULT_FILE_AREA_SETTINGS } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../db/database.ts';
 import { testDatabaseKind, useTestDatabase } from '../testing/test-database.ts';
 import { createSiteSettingsCache } from './site-settings-cache.ts';
 
@@ -83,6 +84,32 @@ describe(`the site settings cache on ${testDatabaseKind()}`, () => {
     expect(await portalFilesView(cache, 'acme', sites.G1!)).toBe(true);
     expect(await portalFilesView(cache, 'globex', sites.G1!)).toBe(false);
     await db().query('DELETE FROM file_area_settings WHERE site_id = $1', [sites.G1]);
+  });
+
+  it('does not keep settings read while the tenant changed: what was read may predate the change', async () => {
+    const cache = createSiteSettingsCache();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // A request reads the settings as they were before the staff changed them, and is slow to get its answer…
+    const before: Queryable = {
+      query: async <T>() => {
+        await gate;
+        return { rows: [{ tenant_settings: { portalFilesView: true }, site_settings: {} }] as T[] };
+      },
+      exec: async () => {},
+    };
+    const inFlight = cache.settingsOf(before, 'acme', sites.A2!);
+    try {
+      // …meanwhile the change commits and forgets the tenant…
+      await override('acme', sites.A2!, { portalFilesView: false });
+      cache.forgetTenant('acme');
+      release();
+      expect((await inFlight).portalFilesView).toBe(true);
+      // …and the next request reads the change instead of the answer that came too late.
+      expect(await portalFilesView(cache, 'acme', sites.A2!)).toBe(false);
+    } finally {
+      await db().query('DELETE FROM file_area_settings WHERE site_id = $1', [sites.A2]);
+    }
   });
 
   it('keeps nothing with ttlMs 0', async () => {

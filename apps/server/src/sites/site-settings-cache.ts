@@ -1,5 +1,5 @@
 import type { FileAreaSettings } from '@portico/contracts';
-import { createExpiringCache } from '../auth/expiring-cache.ts';
+import { createExpiringCache, createGenerations } from '../auth/expiring-cache.ts';
 import type { Queryable } from '../db/database.ts';
 import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from './file-area-settings.ts';
 
@@ -10,8 +10,8 @@ import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from './file
  * a quarter of a Published Files page (bench/, `list`), and they change only when the firm's staff change them.
  * What the cache holds is a gate, not isolation: which sites and files a caller sees is still decided in SQL on
  * every request (`visibleSiteGuard`). Changes made through this server's staff routes forget the tenant's
- * entries at once, as the caller cache's do; a change made through another server or straight in the database
- * is seen within `ttlMs`.
+ * entries once committed, before their answer is sent, as the caller cache's do (settings being read meanwhile
+ * are not kept); a change made through another server or straight in the database is seen within `ttlMs`.
  */
 export interface SiteSettingsCache {
   /** The site's effective settings, read in `tx` (bound to the tenant) when not kept. */
@@ -39,6 +39,7 @@ export function createSiteSettingsCache({
   now = Date.now,
 }: SiteSettingsCacheOptions = {}): SiteSettingsCache {
   const entries = createExpiringCache<string, Entry>(maxEntries, now);
+  const generations = createGenerations();
   // Site ids are unique across tenants, but a key names both so no tenant can ever read another's entry.
   const keyOf = (tenantCode: string, siteId: string) => `${tenantCode} ${siteId}`;
   return {
@@ -46,11 +47,17 @@ export function createSiteSettingsCache({
       const key = keyOf(tenantCode, siteId);
       const kept = entries.get(key);
       if (kept) return kept.settings;
+      const generation = generations.of(tenantCode);
       const settings = Object.freeze(await readSiteSettings(tx, tenantCode, siteId));
-      entries.set(key, { tenantCode, settings }, now() + ttlMs);
+      // Settings read while a change was committed may predate it: kept only if the tenant did not change since.
+      if (generations.of(tenantCode) === generation)
+        entries.set(key, { tenantCode, settings }, now() + ttlMs);
       return settings;
     },
-    forgetTenant: (tenantCode) => entries.deleteWhere((entry) => entry.tenantCode === tenantCode),
+    forgetTenant(tenantCode) {
+      generations.bump(tenantCode);
+      entries.deleteWhere((entry) => entry.tenantCode === tenantCode);
+    },
   };
 }
 

@@ -151,39 +151,63 @@ const toMember = (row: MemberRow): SiteMember => ({
   addedAt: iso(row.created_at),
 });
 
+/**
+ * A member as the firm knows them: name and address from the firm's own record of the person
+ * (`tenant_people`), never from the global `users` row, which other firms share. `m` is the membership.
+ */
+const MEMBER_COLUMNS = `m.user_id, coalesce(p.name, '') AS name, coalesce(p.email, '') AS email, m.created_at`;
+// Every member has a record (migration 0007); a LEFT JOIN all the same, so a missing one can never hide a member.
+const PERSON_JOIN = 'LEFT JOIN tenant_people p ON p.tenant_code = m.tenant_code AND p.user_id = m.user_id';
+
 export async function listSiteMembers(
   tx: Queryable,
   scope: TenantScope,
   siteId: string,
 ): Promise<SiteMember[]> {
   const { rows } = await tx.query<MemberRow>(
-    `SELECT m.user_id, u.name, u.email, m.created_at
-     FROM site_members m JOIN users u ON u.id = m.user_id
+    `SELECT ${MEMBER_COLUMNS}
+     FROM site_members m ${PERSON_JOIN}
      WHERE m.tenant_code = $1 AND m.site_id = $2
-     ORDER BY lower(u.name), lower(u.email), u.id`,
+     ORDER BY lower(p.name), lower(p.email), m.user_id`,
     [scope.tenantCode, siteId],
   );
   return rows.map(toMember);
 }
 
 /**
- * The person with this e-mail (compared without case), created if the portal does not know it yet. They are
- * linked to their sign-in on their first call with a verified address (see current-user.ts).
+ * The id of the person with this e-mail (compared without case), created if the portal does not know it yet,
+ * without a name: a name typed by a firm goes into that firm's record only (`recordPerson`). They are linked to
+ * their sign-in on their first call with a verified address (see current-user.ts). What the caller learns is an
+ * id, which looks the same whether it was just created or not.
  */
-export async function findOrCreateUserByEmail(
-  tx: Queryable,
-  email: string,
-  name: string,
-): Promise<{ id: string; created: boolean }> {
+export async function findOrCreateUserByEmail(tx: Queryable, email: string): Promise<string> {
   const inserted = await tx.query<{ id: string }>(
-    'INSERT INTO users (email, name) VALUES ($1, $2) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id',
-    [email, name],
+    'INSERT INTO users (email) VALUES ($1) ON CONFLICT ((lower(email))) DO NOTHING RETURNING id',
+    [email],
   );
-  if (inserted.rows[0]) return { id: inserted.rows[0].id, created: true };
+  if (inserted.rows[0]) return inserted.rows[0].id;
   const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
     email,
   ]);
-  return { id: rows[0]!.id, created: false };
+  return rows[0]!.id;
+}
+
+/**
+ * The firm's record of a person: written with the name and address its staff typed when the firm first deals
+ * with them, and kept as it is afterwards. Answers whether the person is new to the firm.
+ */
+export async function recordPerson(
+  tx: Queryable,
+  scope: TenantScope,
+  userId: string,
+  person: { name: string; email: string },
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `INSERT INTO tenant_people (tenant_code, user_id, name, email) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (tenant_code, user_id) DO NOTHING RETURNING user_id`,
+    [scope.tenantCode, userId, person.name, person.email],
+  );
+  return rows.length > 0;
 }
 
 /** Adds a member; answers the membership and whether it is new (adding twice changes nothing). */
@@ -199,8 +223,8 @@ export async function insertSiteMember(
     [scope.tenantCode, siteId, userId],
   );
   const { rows } = await tx.query<MemberRow>(
-    `SELECT m.user_id, u.name, u.email, m.created_at
-     FROM site_members m JOIN users u ON u.id = m.user_id
+    `SELECT ${MEMBER_COLUMNS}
+     FROM site_members m ${PERSON_JOIN}
      WHERE m.tenant_code = $1 AND m.site_id = $2 AND m.user_id = $3`,
     [scope.tenantCode, siteId, userId],
   );
@@ -215,10 +239,10 @@ export async function deleteSiteMember(
   userId: string,
 ): Promise<SiteMember | undefined> {
   const { rows } = await tx.query<MemberRow>(
-    `WITH removed AS (
+    `WITH m AS (
        DELETE FROM site_members WHERE tenant_code = $1 AND site_id = $2 AND user_id = $3
-       RETURNING user_id, created_at)
-     SELECT r.user_id, u.name, u.email, r.created_at FROM removed r JOIN users u ON u.id = r.user_id`,
+       RETURNING tenant_code, user_id, created_at)
+     SELECT ${MEMBER_COLUMNS} FROM m ${PERSON_JOIN}`,
     [scope.tenantCode, siteId, userId],
   );
   return rows[0] ? toMember(rows[0]) : undefined;

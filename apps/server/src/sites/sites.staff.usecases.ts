@@ -16,6 +16,7 @@ import {
   findTenantSite,
   insertSite,
   insertSiteMember,
+  recordPerson,
   updateSite,
 } from './sites.staff.repository.ts';
 
@@ -89,7 +90,9 @@ export async function changeSite(
 
 /**
  * Adds a client to a site by e-mail. A person the portal does not know yet is created, to be linked when they
- * first sign in with that address, verified by their provider. Adding someone twice changes nothing.
+ * first sign in with that address, verified by their provider. A person new to this firm gets the firm's own
+ * record, with the name typed here (or the address): that is all this firm is ever shown of them, so the answer
+ * is the same whether the address was known to another firm or to nobody. Adding someone twice changes nothing.
  */
 export async function addSiteMember(
   db: Database,
@@ -100,15 +103,17 @@ export async function addSiteMember(
   const email = body.email.trim();
   return db.withTenant(scope.tenantCode, async (tx) => {
     await findTenantSite(tx, scope, siteId, { lock: true });
-    const user = await findOrCreateUserByEmail(tx, email, body.name?.trim() || email);
-    const result = await insertSiteMember(tx, scope, siteId, user.id);
+    const userId = await findOrCreateUserByEmail(tx, email);
+    const newToFirm = await recordPerson(tx, scope, userId, { name: body.name?.trim() || email, email });
+    const result = await insertSiteMember(tx, scope, siteId, userId);
     if (result.added) {
       await recordAuditEvents(tx, [
         event(scope, siteId, STAFF_AUDIT_ACTIONS.memberAdd, {
           userId: result.member.userId,
           email: result.member.email,
           name: result.member.name,
-          newPerson: user.created,
+          // New to this firm, not to the portal: whether another firm knows the address is not this firm's to see.
+          newPerson: newToFirm,
         }),
       ]);
     }

@@ -124,7 +124,7 @@ export const AddSiteMemberBodySchema = Type.Object(
     name: Type.Optional(
       nonBlankTextSchema(
         200,
-        'Name for a person the portal does not know yet; ignored for someone it knows.',
+        'How the firm names a person new to it (default: the address); ignored for someone the firm already knows.',
       ),
     ),
   },

@@ -21,13 +21,15 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { db, blobs, callers, settings }) => {
   app.addHook('onRequest', requireStaff);
   // Sites, their members and their settings decide who is a client of the tenant and what clients may do: a change
-  // is seen by the next request.
-  app.addHook('onResponse', async (request, reply) => {
+  // is seen by the next request. onSend runs once the handler's transaction committed and before the answer
+  // leaves, so no request made after the staff saw the answer can find the old entries (onResponse came after).
+  app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
       const { tenantCode } = tenantScopeOf(request);
       callers.forgetTenant(tenantCode);
       settings.forgetTenant(tenantCode);
     }
+    return payload;
   });
   await app.register(sitesStaffRoutes, { db });
   await app.register(submissionsStaffRoutes, { db, blobs });

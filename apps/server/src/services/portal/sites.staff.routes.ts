@@ -130,10 +130,12 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
         ...doc,
         summary: 'Add a client to a site by e-mail',
         description:
-          'Someone the portal does not know yet is created with that address (and `name`, or the address as ' +
-          'name), and linked to their account when they first sign in with that address, verified by their ' +
-          'identity provider. They see the site at their next call. Answers 201 for a new member, 200 for ' +
-          `someone who already was one.${STAFF_ONLY_NOTE}`,
+          'The firm names a person new to it `name` (or the address); someone it already knows keeps the name ' +
+          'it has for them. Names and addresses shown to the firm are always its own, never what another firm ' +
+          'typed, and the answer is the same whether anyone else knows the address. Someone the portal does ' +
+          'not know yet is linked to their account when they first sign in with that address, verified by ' +
+          'their identity provider. They see the site at their next call. Answers 201 for a new member, 200 ' +
+          `for someone who already was one.${STAFF_ONLY_NOTE}`,
         params: StaffSiteParamsSchema,
         body: AddSiteMemberBodySchema,
         response: { 200: SiteMemberSchema, 201: SiteMemberSchema, ...errors },

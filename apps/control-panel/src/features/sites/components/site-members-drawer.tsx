@@ -84,7 +84,7 @@ export function SiteMembersDrawer({ site, onClose }: { site: StaffSite | undefin
           <Form.Item
             name="name"
             label="Name"
-            extra="Only for someone the portal does not know yet."
+            extra="How your firm names this person; kept if your firm already knows them."
             rules={[{ max: 200, message: 'At most 200 characters.' }]}
           >
             <Input autoComplete="off" />

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createCallerCache } from './caller-cache.ts';
+import type { TenantPrincipal } from './principal.ts';
+import type { TenantScope } from './tenant-scope.ts';
+
+const principal = (tenantCode: string, subject = 'user-1'): TenantPrincipal => ({
+  issuer: 'https://id.example.test',
+  subject,
+  tenants: [tenantCode],
+  tenantCode,
+  claims: {},
+});
+const scope = (tenantCode: string, isClient = true): TenantScope => ({
+  tenantCode,
+  user: { id: 'user-1', name: 'Rita', email: 'rita@example.net', isStaff: false, isClient },
+});
+
+describe('the caller cache', () => {
+  it('keeps a resolved caller for its lifetime, then resolves again', async () => {
+    let now = 0;
+    const cache = createCallerCache({ ttlMs: 5_000, now: () => now });
+    let resolved = 0;
+    const resolve = async () => {
+      resolved += 1;
+      return scope('acme');
+    };
+    await cache.scopeOf(principal('acme'), resolve);
+    await cache.scopeOf(principal('acme'), resolve);
+    expect(resolved).toBe(1);
+    now = 5_000;
+    await cache.scopeOf(principal('acme'), resolve);
+    expect(resolved).toBe(2);
+  });
+
+  it("forgets a tenant's callers, and only that tenant's", async () => {
+    const cache = createCallerCache();
+    let resolved = 0;
+    const resolve = (tenant: string) => async () => {
+      resolved += 1;
+      return scope(tenant);
+    };
+    await cache.scopeOf(principal('acme'), resolve('acme'));
+    await cache.scopeOf(principal('globex'), resolve('globex'));
+    cache.forgetTenant('acme');
+    await cache.scopeOf(principal('acme'), resolve('acme'));
+    await cache.scopeOf(principal('globex'), resolve('globex'));
+    expect(resolved).toBe(3);
+  });
+
+  it('does not keep a caller resolved while the tenant changed: what it read may predate the change', async () => {
+    const cache = createCallerCache();
+    let finish!: (value: TenantScope) => void;
+    // A request reads the roles as they were before a member was removed…
+    const inFlight = cache.scopeOf(principal('acme'), () => new Promise((resolve) => (finish = resolve)));
+    // …the removal commits and forgets the tenant…
+    cache.forgetTenant('acme');
+    finish(scope('acme', true));
+    expect((await inFlight).user.isClient).toBe(true);
+    // …and the caller's next request reads them again instead of the stale answer.
+    const next = await cache.scopeOf(principal('acme'), async () => scope('acme', false));
+    expect(next.user.isClient).toBe(false);
+  });
+});
