@@ -191,7 +191,7 @@ export const CONFIG_ENTRIES = {
   }),
   uploadRefusedExtensions: entry({
     env: 'UPLOAD_REFUSED_EXTENSIONS',
-    doc: 'File extensions refused on upload (415), comma-separated, or `none`; executables are refused by content too.',
+    doc: 'File extensions refused on upload (415), comma-separated, or `none`; executables are refused by content too, and so are scripts whose extensions are refused (by their first line).',
     expects: 'extensions of letters and digits separated by commas, such as exe,bat, or none',
     default: DEFAULT_REFUSED_EXTENSIONS.join(','),
     parse: (raw) => {

@@ -129,7 +129,7 @@ async function receiveFile(
   if (refusal) throw new AppError('uploads.type_refused', refusal);
   // The key is the server's own: a name can neither choose nor reach another blob.
   const blobKey = `${scope.tenantCode}/${randomUUID()}`;
-  const meter = new UploadMeter(target.maxBytes);
+  const meter = new UploadMeter(target.maxBytes, deps.config.uploadRefusedExtensions);
   // pipeline, not pipe: a client that goes away destroys the part, which must fail the blob write behind it.
   const body = pipeline(part.file, meter, () => {});
   await deps.blobs.put(blobKey, body);
