@@ -25,6 +25,10 @@ const port = (raw: string) => {
   return /^\d+$/.test(raw) && n >= 0 && n <= 65535 ? n : undefined;
 };
 const positiveInt = (raw: string) => (/^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
+const intFrom =
+  (min: number, max: number) =>
+  (raw: string): number | undefined =>
+    /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max ? Number(raw) : undefined;
 const httpUrl = (raw: string) => {
   try {
     const url = new URL(raw);
@@ -191,7 +195,7 @@ export const CONFIG_ENTRIES = {
   }),
   uploadRefusedExtensions: entry({
     env: 'UPLOAD_REFUSED_EXTENSIONS',
-    doc: 'File extensions refused on upload (415), comma-separated, or `none`; executables are refused by content too.',
+    doc: 'File extensions refused on upload (415), comma-separated, or `none`; executables are refused by content too, and so are scripts whose extensions are refused (by their first line).',
     expects: 'extensions of letters and digits separated by commas, such as exe,bat, or none',
     default: DEFAULT_REFUSED_EXTENSIONS.join(','),
     parse: (raw) => {
@@ -199,6 +203,34 @@ export const CONFIG_ENTRIES = {
       const list = raw.split(',').map((e) => e.trim().toLowerCase().replace(/^\./, ''));
       return list.every((e) => /^[a-z0-9]{1,16}$/.test(e)) ? list : undefined;
     },
+  }),
+  uploadMinBytesPerSecond: entry({
+    env: 'UPLOAD_MIN_BYTES_PER_SECOND',
+    doc: 'Slowest an upload body may arrive, in bytes per second over UPLOAD_RATE_WINDOW_SECONDS; slower ones are cut off with 408 and keep nothing. `0` turns the check off.',
+    expects: 'an integer from 0 to 1073741824',
+    default: '1024',
+    parse: intFrom(0, 1024 ** 3),
+  }),
+  uploadRateWindowSeconds: entry({
+    env: 'UPLOAD_RATE_WINDOW_SECONDS',
+    doc: 'The span over which UPLOAD_MIN_BYTES_PER_SECOND is averaged, in seconds: how long an upload may stall.',
+    expects: 'an integer from 1 to 3600',
+    default: '60',
+    parse: intFrom(1, 3600),
+  }),
+  uploadMaxConcurrentPerUser: entry({
+    env: 'UPLOAD_MAX_CONCURRENT_PER_USER',
+    doc: 'Uploads one user may have running at once in this process; one more is answered 429 with `Retry-After`.',
+    expects: 'an integer from 1 to 10000',
+    default: '8',
+    parse: intFrom(1, 10_000),
+  }),
+  uploadMaxConcurrentPerAddress: entry({
+    env: 'UPLOAD_MAX_CONCURRENT_PER_ADDRESS',
+    doc: 'Uploads one client address may have running at once in this process, whoever signed in; one more is answered 429.',
+    expects: 'an integer from 1 to 10000',
+    default: '32',
+    parse: intFrom(1, 10_000),
   }),
   loginRateLimit: entry({
     env: 'LOGIN_RATE_LIMIT',
@@ -253,6 +285,10 @@ export interface Config {
   maxUploadBytes: Parsed<'maxUploadBytes'>;
   uploadGraceSeconds: Parsed<'uploadGraceSeconds'>;
   uploadRefusedExtensions: Parsed<'uploadRefusedExtensions'>;
+  uploadMinBytesPerSecond: Parsed<'uploadMinBytesPerSecond'>;
+  uploadRateWindowSeconds: Parsed<'uploadRateWindowSeconds'>;
+  uploadMaxConcurrentPerUser: Parsed<'uploadMaxConcurrentPerUser'>;
+  uploadMaxConcurrentPerAddress: Parsed<'uploadMaxConcurrentPerAddress'>;
   loginRateLimit: Parsed<'loginRateLimit'>;
   trustProxy: Parsed<'trustProxy'>;
   logLevel: Parsed<'logLevel'>;

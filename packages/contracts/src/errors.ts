@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   'uploads.not_found': 404,
   'uploads.too_large': 413,
   'uploads.too_many': 413,
+  'uploads.too_many_concurrent': 429,
+  'uploads.too_slow': 408,
   'uploads.type_refused': 415,
   // The staff console (control panel).
   'auth.staff_only': 403,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { asciiFileName, safeFileName, storedFileName, uniqueFileNames } from './safe-file-name.ts';
+import {
+  asciiFileName,
+  safeFileName,
+  servedFileNames,
+  storedFileName,
+  uniqueFileNames,
+} from './safe-file-name.ts';
 
 /** Names people (or attackers) give files, each with what any file system must be able to take from it. */
 const HOSTILE = [
@@ -81,14 +87,62 @@ describe('asciiFileName', () => {
     expect(asciiFileName('résumé 📄.pdf')).toBe('resume _.pdf');
     expect(asciiFileName('報告書.xlsx')).toBe('___.xlsx');
   });
+
+  it('never turns a compatibility form into the ASCII letters it looks like', () => {
+    expect(asciiFileName('invoice.ｂａｔ')).toBe('invoice.___');
+  });
 });
 
 describe('storedFileName', () => {
-  it('removes control characters only, and refuses names that are empty or too long', () => {
-    expect(storedFileName('../a\u0000b\u202E.pdf ')).toBe('../ab\u202E.pdf');
+  it('removes control and invisible characters, and refuses names that are empty or too long', () => {
+    expect(storedFileName('../a\u0000b\u202E.pdf ')).toBe('../ab.pdf');
     expect(storedFileName('\u0000\u0001 ')).toBeUndefined();
+    expect(storedFileName('\u200B\u2060\uFEFF')).toBeUndefined();
     expect(storedFileName('📄'.repeat(1024))).toBe('📄'.repeat(1024));
     expect(storedFileName('x'.repeat(1025))).toBeUndefined();
+  });
+
+  it.each([
+    ['zero-width space', 'invoice.b\u200Bat'],
+    ['zero-width non-joiner', 'invoice.b\u200Cat'],
+    ['zero-width joiner', 'invoice.b\u200Dat'],
+    ['left-to-right mark', 'invoice.b\u200Eat'],
+    ['right-to-left mark', 'invoice.b\u200Fat'],
+    ['left-to-right embedding', 'invoice.b\u202Aat'],
+    ['right-to-left override', 'invoice.b\u202Eat'],
+    ['word joiner', 'invoice.b\u2060at'],
+    ['invisible plus', 'invoice.b\u2064at'],
+    ['first strong isolate', 'invoice.b\u2068at'],
+    ['byte order mark', 'invoice.b\uFEFFat'],
+    ['soft hyphen', 'invoice.b\u00ADat'],
+    ['Arabic letter mark', 'invoice.b\u061Cat'],
+    ['Hangul filler', 'invoice.b\u3164at'],
+    ['tag character', 'invoice.b\u{E0061}at'],
+    ['fullwidth letters', 'invoice.ｂａｔ'],
+    ['fullwidth full stop', 'invoice．bat'],
+    ['trailing dots and spaces', 'invoice.bat. . '],
+    ['a trailing invisible character', 'invoice.bat\u200B'],
+    ['a trailing line separator', 'invoice.bat\u2028'],
+  ])('stores a name with a %s as the name a download shows', (_what, name) => {
+    expect(storedFileName(name)).toBe('invoice.bat');
+  });
+
+  it('keeps variation selectors, accents and what is data, and makes compatibility forms plain', () => {
+    expect(storedFileName('photo ❤️.jpg')).toBe('photo ❤\uFE0F.jpg');
+    expect(storedFileName('résumé.pdf')).toBe('résumé.pdf');
+    expect(storedFileName('Ｑ３ report ﬁnal.pdf')).toBe('Q3 report final.pdf');
+    expect(storedFileName('a/b\\c "q".txt')).toBe('a/b\\c "q".txt');
+    expect(storedFileName('.profile')).toBe('.profile');
+  });
+});
+
+describe('servedFileNames', () => {
+  it('is the download names of a stored name, which its zip entry shares', () => {
+    expect(servedFileNames('Report 2025.pdf')).toEqual(['Report 2025.pdf', 'Report 2025.pdf']);
+    expect(servedFileNames('résumé.pdf')).toEqual(['résumé.pdf', 'resume.pdf']);
+    // A cut long name may end in an extension the stored name does not have.
+    const long = `${'a'.repeat(196)}.bat.${'x'.repeat(30)}`;
+    expect(servedFileNames(long)).toEqual([`${'a'.repeat(196)}.bat`, `${'a'.repeat(196)}.bat`]);
   });
 });
 

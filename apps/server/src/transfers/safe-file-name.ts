@@ -1,18 +1,23 @@
 import { MAX_FILE_NAME_LENGTH } from '@portico/contracts';
 
 /**
- * File names are data: the name a person gave is kept as they gave it (only control characters go, since the
- * database cannot hold NUL and nothing legitimate needs the others) and shown escaped. It is made safe only where
- * it becomes part of something else: a response header or a zip entry, both of which end up as a file name on
- * somebody's disk.
+ * File names are data: the name a person gave is kept close to how they gave it and shown escaped. It is made
+ * safe only where it becomes part of something else: a response header or a zip entry, both of which end up as a
+ * file name on somebody's disk. What is kept is already what those show a person, though (`storedFileName`): a
+ * name must not look like one thing in the portal and be saved as another, and the refusal of program types
+ * judges the names a file is served under (`servedFileNames`), so what is checked is what is served.
  */
 
 // C0 and C1 controls and DEL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
-// Bidirectional overrides and invisible format characters: "invoice\u202Efdp.exe" displays as "invoiceexe.pdf".
-const INVISIBLE =
-  /[\u061c\u115f\u1160\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\ufff9-\ufffb]/g;
+/**
+ * What renders as nothing: format characters (zero-width spaces and joiners, bidirectional marks, overrides and
+ * isolates, the soft hyphen, the BOM, tags) and the other default-ignorable code points (Hangul fillers, …).
+ * "invoice\u202Efdp.exe" displays as "invoiceexe.pdf", and "invoice.b\u200Bat" is saved by the browser as
+ * "invoice.bat". Variation selectors are kept: they choose how an emoji or an ideograph looks, never hide one.
+ */
+const INVISIBLE = /[[\p{Cf}\p{Default_Ignorable_Code_Point}]--[\u{fe00}-\u{fe0f}\u{e0100}-\u{e01ef}]]/gv;
 const LINE_SEPARATORS = /[\u2028\u2029]/g;
 // Characters Windows refuses in a file name, and the path separators of every system.
 const RESERVED = /[<>:"|?*/\\]/g;
@@ -22,13 +27,33 @@ const MAX_SAFE_BYTES = 200;
 const MAX_EXTENSION_LENGTH = 16;
 
 /**
- * The name as it is stored on upload: NFC, control characters removed, surrounding white space trimmed.
- * Undefined when nothing is left or it is longer than MAX_FILE_NAME_LENGTH characters (refused, never cut).
+ * The name as it is stored on upload: NFKC (fullwidth "ｂａｔ" is "bat", as a download names it), control and
+ * invisible characters removed, line separators as spaces, leading white space and trailing dots and white space
+ * trimmed (Windows drops those). Undefined when nothing is left or it is longer than MAX_FILE_NAME_LENGTH
+ * characters (refused, never cut). Path separators, quotes and the like stay: they are data, replaced only by
+ * `safeFileName` where the name becomes a file.
  */
 export function storedFileName(raw: string): string | undefined {
-  const name = raw.toWellFormed().normalize('NFC').replace(CONTROL, '').trim();
+  const name = raw
+    .toWellFormed()
+    .normalize('NFKC')
+    .replace(CONTROL, '')
+    .replace(INVISIBLE, '')
+    .replace(LINE_SEPARATORS, ' ')
+    .replace(/^\s+/u, '')
+    .replace(/[\s.]+$/u, '');
   if (!name || [...name].length > MAX_FILE_NAME_LENGTH) return undefined;
   return name;
+}
+
+/**
+ * Every name a stored file is handed out under: the safe name (a download's `filename*`, a zip entry before
+ * `uniqueFileNames` adds " (2)" in front of its extension) and its ASCII stand-in (a download's `filename`).
+ * Whatever judges a file by its name judges these.
+ */
+export function servedFileNames(stored: string): [safe: string, ascii: string] {
+  const safe = safeFileName(stored);
+  return [safe, asciiFileName(safe)];
 }
 
 /**
@@ -37,6 +62,7 @@ export function storedFileName(raw: string): string | undefined {
  * with the extension kept. Never empty.
  */
 export function safeFileName(name: string, fallback = 'file'): string {
+  // NFC, not NFKC: a name stored before names were stored as NFKC keeps the look it was checked with.
   let safe = name
     .toWellFormed()
     .normalize('NFC')
@@ -56,10 +82,11 @@ export function safeFileName(name: string, fallback = 'file'): string {
 /**
  * The US-ASCII stand-in for `safeFileName` in a `filename=` parameter, for clients that do not read
  * `filename*`: accents dropped, anything else outside printable ASCII, quotes, backslashes, `%` and `;` as `_`.
+ * Canonical decomposition only: a compatibility form ("ｂａｔ") becomes `_`, never the letters it looks like.
  */
 export function asciiFileName(safe: string, fallback = 'download'): string {
   const ascii = safe
-    .normalize('NFKD')
+    .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/[^\x20-\x7e]/gu, '_')
     .replace(/["\\%;]/g, '_');

@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
 import { AppError } from '../http/app-error.ts';
+import { servedFileNames } from '../transfers/safe-file-name.ts';
 import { tooLarge } from './uploads.errors.ts';
 
 /**
  * What may be uploaded. Types are refused by a deny-list (UPLOAD_REFUSED_EXTENSIONS): programs and the disk
  * images that carry them, by the name's extension, by the declared media type, and by content, so renaming
- * `setup.exe` to `setup.pdf` does not get it through. Everything else is a document somebody needs to send;
+ * `setup.exe` to `setup.pdf` does not get it through; scripts by their first line too, when their extensions are
+ * refused. Everything else is a document somebody needs to send;
  * downloads are attachments with `nosniff` and `sandbox`, so no uploaded type can run in the portal.
  */
 
@@ -34,15 +36,21 @@ export function extensionOf(fileName: string): string {
   return dot < 0 ? '' : trimmed.slice(dot + 1).toLowerCase();
 }
 
-/** Why a file may not be uploaded, judged by its name and declared type, or undefined if it may. */
+/**
+ * Why a file may not be uploaded, judged by its name and declared type, or undefined if it may. The name is the
+ * stored one (`storedFileName`) and every name it is served under: those are what a download or a zip entry is
+ * saved as, and a cut long name or a dropped accent can end in an extension the stored name does not.
+ */
 export function refusalOf(
-  fileName: string,
+  storedName: string,
   declaredType: string,
   refusedExtensions: readonly string[],
 ): string | undefined {
-  const extension = extensionOf(fileName);
-  if (extension && refusedExtensions.includes(extension)) {
-    return `Files of type .${extension} are not accepted: programs and scripts cannot be uploaded.`;
+  for (const name of [storedName, ...servedFileNames(storedName)]) {
+    const extension = extensionOf(name);
+    if (extension && refusedExtensions.includes(extension)) {
+      return `Files of type .${extension} are not accepted: programs and scripts cannot be uploaded.`;
+    }
   }
   if (REFUSED_MEDIA_TYPES.has(declaredType.toLowerCase().split(';')[0]!.trim())) {
     return `Files of type ${declaredType} are not accepted: programs and scripts cannot be uploaded.`;
@@ -62,6 +70,43 @@ export function executableKind(head: Buffer): string | undefined {
     if (pe + 4 <= head.length && head.readUInt32BE(pe) === 0x50450000) return 'a Windows program';
   }
   return undefined;
+}
+
+/**
+ * Scripts recognised by their first line, each refused only while one of its extensions is: a script named as a
+ * document is refused like the script it is. The head is read after an optional UTF-8 byte order mark and
+ * white space. Only what an interpreter picks up by content and no document starts with is recognised;
+ * PowerShell, VBScript and JScript have no such line (their hosts choose by extension, so renamed they open as
+ * text) and are refused by extension alone.
+ */
+const SCRIPT_SIGNATURES: readonly { kind: string; pattern: RegExp; extensions: readonly string[] }[] = [
+  // `#!/bin/sh`, `#! /usr/bin/env python3`: what Unix runs by its interpreter line.
+  {
+    kind: 'a Unix script',
+    pattern: /^#![ \t]*\//,
+    extensions: ['sh', 'bash', 'zsh', 'ksh', 'csh', 'command'],
+  },
+  // `@echo off`, `@rem`, `@setlocal`: the `@` that hides a command from the console is batch-only.
+  {
+    kind: 'a Windows batch file',
+    pattern: /^@[ \t]*(echo|rem|setlocal|chcp|cls)\b/i,
+    extensions: ['bat', 'cmd'],
+  },
+  // A Windows Script Host file: `<job>` or `<package>`, after an XML declaration or not.
+  { kind: 'a Windows script file', pattern: /^(<\?xml[^>]*\?>\s*)?<(job|package)\b/i, extensions: ['wsf'] },
+  // An HTML application declares itself in its head; anywhere in the first bytes counts.
+  { kind: 'an HTML application', pattern: /<hta:application\b/i, extensions: ['hta'] },
+];
+
+/** Which kind of script the first bytes of a file are, among the kinds whose extensions are refused. */
+export function scriptKind(head: Buffer, refusedExtensions: readonly string[]): string | undefined {
+  const signatures = SCRIPT_SIGNATURES.filter((s) => s.extensions.some((e) => refusedExtensions.includes(e)));
+  if (!signatures.length) return undefined;
+  // latin1 maps each byte to one character: a signature is ASCII, and no byte sequence can fail to decode.
+  let text = head.toString('latin1');
+  if (text.startsWith('\xef\xbb\xbf')) text = text.slice(3);
+  text = text.replace(/^\s+/, '');
+  return signatures.find((s) => s.pattern.test(text))?.kind;
 }
 
 const KNOWN_TYPES: Record<string, string> = {
@@ -121,17 +166,19 @@ const HEAD_BYTES = 4096;
 /**
  * Passes a file's bytes through while it counts them, hashes them (SHA-256) and looks at the first ones.
  * Fails the stream, and so the blob write behind it, the moment the file grows past `maxBytes` or turns out to
- * be a program: nothing more is read and nothing is kept.
+ * be a program, or a script whose extension is refused: nothing more is read and nothing is kept.
  */
 export class UploadMeter extends Transform {
   size = 0;
   private readonly hash = createHash('sha256');
   private readonly maxBytes: number;
+  private readonly refusedExtensions: readonly string[];
   private head: Buffer | undefined = Buffer.alloc(0);
 
-  constructor(maxBytes: number) {
+  constructor(maxBytes: number, refusedExtensions: readonly string[]) {
     super();
     this.maxBytes = maxBytes;
+    this.refusedExtensions = refusedExtensions;
   }
 
   /** The hex SHA-256 of everything passed; call once, after the stream ended. */
@@ -158,10 +205,11 @@ export class UploadMeter extends Transform {
   }
 
   private inspectHead(): AppError | undefined {
-    const kind = executableKind(this.head!);
+    const head = this.head!;
     this.head = undefined;
+    const kind = executableKind(head) ?? scriptKind(head, this.refusedExtensions);
     return kind
-      ? new AppError('uploads.type_refused', `This file is ${kind}; programs cannot be uploaded.`)
+      ? new AppError('uploads.type_refused', `This file is ${kind}; programs and scripts cannot be uploaded.`)
       : undefined;
   }
 }

@@ -11,6 +11,20 @@ export const uploadsNotFound = () =>
 export const tooLarge = (maxBytes: number) =>
   new AppError('uploads.too_large', `A file may have at most ${maxBytes} bytes (${humanBytes(maxBytes)}).`);
 
+export const tooSlow = (minBytesPerSecond: number, windowSeconds: number) =>
+  new AppError(
+    'uploads.too_slow',
+    `The upload arrived slower than ${minBytesPerSecond} bytes a second over ${windowSeconds} seconds and was ` +
+      'stopped; nothing was kept. Try again on a better connection.',
+  );
+
+export const tooManyConcurrent = (limit: number, per: 'user' | 'address') =>
+  new AppError(
+    'uploads.too_many_concurrent',
+    `At most ${limit} uploads may run at once ${per === 'user' ? 'for one user' : 'from one address'}; ` +
+      'wait for one to finish, then try again.',
+  );
+
 function humanBytes(bytes: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;

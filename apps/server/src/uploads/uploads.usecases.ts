@@ -19,7 +19,9 @@ import { assertClientAllowed } from '../sites/site-access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
+import { type BodyPace, cutOffSlowBody } from './body-rate-guard.ts';
 import { contentTypeOf, refusalOf, UploadMeter } from './upload-policy.ts';
+import { takeUploadSlot, type UploadSlot, type UploadSlots } from './upload-slots.ts';
 import { asUploadError, invalidUpload, uploadsNotFound } from './uploads.errors.ts';
 import {
   deletePendingUploads,
@@ -31,7 +33,12 @@ import {
 export interface FileStorageDeps {
   db: Database;
   blobs: BlobStore;
-  config: Pick<Config, 'maxUploadBytes' | 'uploadRefusedExtensions'>;
+  config: Pick<
+    Config,
+    'maxUploadBytes' | 'uploadRefusedExtensions' | 'uploadMinBytesPerSecond' | 'uploadRateWindowSeconds'
+  >;
+  /** The uploads running in this process, per user and per address. */
+  slots: UploadSlots;
 }
 
 /** Where the files of one upload request go, once its siteId field was read and checked. */
@@ -46,8 +53,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `POST file-storage api/files`: reads the multipart body as it arrives, the siteId field first (checked before
  * any file byte is read), then each file streamed to its own new blob while it is counted and hashed. Rows are
  * written only once every file is in the blob store, in one transaction. If anything fails (a limit, a refused
- * type, a malformed form, a client that goes away), the blobs of this request are deleted and nothing is kept;
- * the rest of an unread body is not read either, as the connection is closed after the answer.
+ * type, a malformed form, a client that goes away or sends too slowly), the blobs of this request are deleted and
+ * nothing is kept; the rest of an unread body is not read either, as the connection is closed after the answer.
+ * A user or an address with too many uploads running is refused (429) before any of the body is read.
  */
 export async function receiveUploads(
   deps: FileStorageDeps,
@@ -56,9 +64,14 @@ export async function receiveUploads(
 ): Promise<UploadResponse> {
   const scope = tenantScopeOf(request);
   const received: ReceivedFile[] = [];
+  let slot: UploadSlot | undefined;
+  let pace: BodyPace | undefined;
   try {
+    slot = takeUploadSlot(deps.slots, scope, request, reply);
+    const parts = request.parts();
+    pace = cutOffSlowBody(deps.config, request);
     let target: UploadTarget | undefined;
-    for await (const part of request.parts()) {
+    for await (const part of parts) {
       if (part.type === 'field') {
         if (part.fieldname !== UPLOAD_FORM_FIELDS.siteId || target) {
           throw invalidUpload(
@@ -74,6 +87,7 @@ export async function receiveUploads(
       }
       received.push(await receiveFile(deps, scope, target, part));
     }
+    pace.stop();
     if (!target) throw invalidUpload('The form has no siteId field.');
     if (!received.length) throw invalidUpload('The form has no file.');
     return await recordUploads(deps.db, scope, target.siteId, received);
@@ -86,7 +100,11 @@ export async function receiveUploads(
       reply.header('connection', 'close');
     }
     await deleteBlobs(deps.blobs, received, request.log);
-    throw asUploadError(error, deps.config.maxUploadBytes);
+    // Too slow wins over what the cut-off body broke on its way out.
+    throw asUploadError(pace?.tooSlow ?? error, deps.config.maxUploadBytes);
+  } finally {
+    pace?.stop();
+    slot?.release();
   }
 }
 
@@ -129,7 +147,7 @@ async function receiveFile(
   if (refusal) throw new AppError('uploads.type_refused', refusal);
   // The key is the server's own: a name can neither choose nor reach another blob.
   const blobKey = `${scope.tenantCode}/${randomUUID()}`;
-  const meter = new UploadMeter(target.maxBytes);
+  const meter = new UploadMeter(target.maxBytes, deps.config.uploadRefusedExtensions);
   // pipeline, not pipe: a client that goes away destroys the part, which must fail the blob write behind it.
   const body = pipeline(part.file, meter, () => {});
   await deps.blobs.put(blobKey, body);

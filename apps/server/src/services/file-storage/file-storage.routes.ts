@@ -13,14 +13,23 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import { startOrphanBlobSweeper } from '../../uploads/orphan-blobs.ts';
 import { startUploadReaper } from '../../uploads/upload-reaper.ts';
+import { UploadSlots } from '../../uploads/upload-slots.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from '../../uploads/uploads.usecases.ts';
 
-export type FileStorageOptions = Omit<FileStorageDeps, 'config'> & {
-  config: FileStorageDeps['config'] & Pick<Config, 'uploadGraceSeconds'>;
+export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots'> & {
+  config: FileStorageDeps['config'] &
+    Pick<Config, 'uploadGraceSeconds' | 'uploadMaxConcurrentPerUser' | 'uploadMaxConcurrentPerAddress'>;
 };
 
 /** The file-storage service: uploads land here, pending until the portal saves them as Submitted Files. */
-export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = async (app, deps) => {
+export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = async (app, options) => {
+  const deps: FileStorageDeps = {
+    ...options,
+    slots: new UploadSlots({
+      perUser: options.config.uploadMaxConcurrentPerUser,
+      perAddress: options.config.uploadMaxConcurrentPerAddress,
+    }),
+  };
   // Registered here, so only this service parses multipart bodies; the route reads the parts as streams.
   await app.register(multipart, {
     limits: {
@@ -36,7 +45,7 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
     preservePath: true,
   });
 
-  const reaper = startUploadReaper(deps.db, deps.blobs, deps.config.uploadGraceSeconds, app.log);
+  const reaper = startUploadReaper(deps.db, deps.blobs, options.config.uploadGraceSeconds, app.log);
   const sweeper = startOrphanBlobSweeper(deps.db, deps.blobs, app.log);
   app.addHook('onClose', () => Promise.all([reaper.stop(), sweeper.stop()]).then(() => {}));
 
@@ -52,7 +61,10 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
           'for `POST portal api/files`; references not saved are removed after UPLOAD_GRACE_SECONDS. ' +
           'A file over the size limit (MAX_UPLOAD_BYTES, or the firm’s own lower limit) is refused with 413 ' +
           '`uploads.too_large` as soon as it passes the limit; programs and scripts (by extension, declared ' +
-          'type or content) with 415 `uploads.type_refused`; a malformed form with 400 `uploads.invalid`. ' +
+          'type or content) with 415 `uploads.type_refused`; a malformed form with 400 `uploads.invalid`; a body ' +
+          'slower than UPLOAD_MIN_BYTES_PER_SECOND over UPLOAD_RATE_WINDOW_SECONDS with 408 `uploads.too_slow`; ' +
+          'one upload more than UPLOAD_MAX_CONCURRENT_PER_USER or _PER_ADDRESS allow at once with 429 ' +
+          '`uploads.too_many_concurrent` and `Retry-After`, before its body is read. ' +
           'A refused or interrupted upload keeps nothing. Needs the site’s `internalFilesUpload`.',
         security: [{ bearer: [] }],
         params: TenantParamsSchema,
