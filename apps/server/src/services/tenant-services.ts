@@ -4,6 +4,7 @@ import { requireTenantPrincipal } from '../auth/authenticate.ts';
 import { createCallerCache } from '../auth/caller-cache.ts';
 import { requireTenantUser } from '../auth/current-user.ts';
 import { issuerOf } from '../config.ts';
+import { keepOutOfCaches } from '../http/cache-control.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { startIdempotencyKeySweeper } from '../idempotency/idempotency-sweep.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -29,6 +30,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   const settings = createSiteSettingsCache();
   const idempotencyKeys = startIdempotencyKeySweeper(db, app.log);
   app.addHook('onClose', () => idempotencyKeys.stop());
+  app.addHook('onSend', keepOutOfCaches);
   app.addHook('onRequest', requireTenantPrincipal(verifier));
   app.addHook(
     'onRequest',
