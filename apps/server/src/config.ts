@@ -189,6 +189,13 @@ export const CONFIG_ENTRIES = {
     default: '86400',
     parse: positiveInt,
   }),
+  tempFileMaxAgeSeconds: entry({
+    env: 'TEMP_FILE_MAX_AGE_SECONDS',
+    doc: 'How long a half-written file may stay untouched in the blob store’s temporary folder before a sweep removes it, in seconds.',
+    expects: 'a positive integer',
+    default: '7200',
+    parse: positiveInt,
+  }),
   uploadRefusedExtensions: entry({
     env: 'UPLOAD_REFUSED_EXTENSIONS',
     doc: 'File extensions refused on upload (415), comma-separated, or `none`; executables are refused by content too.',
@@ -253,6 +260,7 @@ export interface Config {
   maxUploadBytes: Parsed<'maxUploadBytes'>;
   uploadGraceSeconds: Parsed<'uploadGraceSeconds'>;
   uploadRefusedExtensions: Parsed<'uploadRefusedExtensions'>;
+  tempFileMaxAgeSeconds: Parsed<'tempFileMaxAgeSeconds'>;
   loginRateLimit: Parsed<'loginRateLimit'>;
   trustProxy: Parsed<'trustProxy'>;
   logLevel: Parsed<'logLevel'>;
