@@ -34,6 +34,9 @@ const BOBS_SITE = "Bob's Bakery Ltd";
 const NEW_PRIMARY = { hex: '#8B1E3F', rgb: 'rgb(139, 30, 63)' };
 const PUBLISHED = { title: 'Quarterly report Q4', fileName: 'Quarterly report.pdf' };
 
+/** The form of the Idempotency-Key the front ends send with a publish or a status change. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 /** A small but well-formed PDF, as a firm would publish. */
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -239,7 +242,12 @@ describe('the console for the firm’s staff', () => {
     await page.getByTestId('upload-list').getByText('Uploaded').waitFor({ timeout: 20_000 });
     await page.getByRole('textbox', { name: `Title of ${PUBLISHED.fileName}` }).fill(PUBLISHED.title);
     await checkPage(page, 'publish');
-    await page.getByTestId('publish-button').click();
+    const [publishing] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/staff/published-files')),
+      page.getByTestId('publish-button').click(),
+    ]);
+    // A retry of the publish would be answered from the first: the page sends a key per publish.
+    expect(publishing.headers()['idempotency-key']).toMatch(UUID);
     await page.getByText('File published').waitFor();
     await page.getByTestId('published-files-table').getByText(PUBLISHED.title).waitFor();
     expect(await page.getByTestId('upload-list').count()).toBe(0);
@@ -414,7 +422,11 @@ describe('the console for the firm’s staff', () => {
     await dialog.getByText('A rejection needs a note for the client.').waitFor();
     await dialog.getByLabel('Note to the client').fill('Please send the receipts for April too.');
     await checkPage(page, 'submission-status');
-    await dialog.getByRole('button', { name: 'Save status' }).click();
+    const [saving] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/status')),
+      dialog.getByRole('button', { name: 'Save status' }).click(),
+    ]);
+    expect(saving.headers()['idempotency-key']).toMatch(UUID);
     await page.getByText('Status saved').waitFor();
     await expect.poll(() => row.getByTestId('submission-status').textContent()).toBe('Rejected');
 

@@ -13,6 +13,7 @@ const SRC = import.meta.dirname;
 const MODULES: Record<string, readonly string[]> = {
   audit: [],
   discovery: [],
+  idempotency: [],
   sites: ['audit'],
   branding: ['audit'],
   menus: ['audit'],

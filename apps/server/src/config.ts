@@ -193,6 +193,13 @@ export const CONFIG_ENTRIES = {
     default: '86400',
     parse: positiveInt,
   }),
+  tempFileMaxAgeSeconds: entry({
+    env: 'TEMP_FILE_MAX_AGE_SECONDS',
+    doc: 'How long a half-written file may stay untouched in the blob store’s temporary folder before a sweep removes it, in seconds.',
+    expects: 'a positive integer',
+    default: '7200',
+    parse: positiveInt,
+  }),
   uploadRefusedExtensions: entry({
     env: 'UPLOAD_REFUSED_EXTENSIONS',
     doc: 'File extensions refused on upload (415), comma-separated, or `none`; executables are refused by content too, and so are scripts whose extensions are refused (by their first line).',
@@ -289,6 +296,7 @@ export interface Config {
   uploadRateWindowSeconds: Parsed<'uploadRateWindowSeconds'>;
   uploadMaxConcurrentPerUser: Parsed<'uploadMaxConcurrentPerUser'>;
   uploadMaxConcurrentPerAddress: Parsed<'uploadMaxConcurrentPerAddress'>;
+  tempFileMaxAgeSeconds: Parsed<'tempFileMaxAgeSeconds'>;
   loginRateLimit: Parsed<'loginRateLimit'>;
   trustProxy: Parsed<'trustProxy'>;
   logLevel: Parsed<'logLevel'>;

@@ -1,17 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { createThrowawayDatabase } from './testing/test-database.ts';
+import { createThrowawayDatabase, testDatabaseKind } from './testing/test-database.ts';
 import { freePort } from './testing/test-server.ts';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
 
 interface Run {
   child: ChildProcess;
+  dataDir: string;
   stdout: () => string;
   stderr: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
@@ -48,7 +50,33 @@ async function runServer(env: Record<string, string>): Promise<Run> {
     }
     await rm(dataDir, { recursive: true, force: true });
   });
-  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+  return { child, dataDir: env.DATA_DIR ?? dataDir, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+/** Resolves once the server printed its banner; fails if it exits first. */
+async function running(run: Run) {
+  while (!run.stdout().includes('is running')) {
+    if (run.child.exitCode !== null) throw new Error(`the server exited: ${run.stderr()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** "pid (comm) state ppid …" of a live process, or undefined once it is gone or a zombie nobody reaped. */
+async function processStat(pid: number) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // The command may hold spaces and parentheses, so split after the last ')'.
+  const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return stat && state !== 'Z' ? { ppid: Number(ppid) } : undefined;
+}
+
+/** The PGlite process the server `pid` forked. */
+async function pgliteHostOf(pid: number): Promise<number> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry) || (await processStat(Number(entry)))?.ppid !== pid) continue;
+    const command = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (command.includes('pglite-host.ts')) return Number(entry);
+  }
+  throw new Error(`server ${pid} has no PGlite process`);
 }
 
 async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
@@ -126,13 +154,7 @@ describe('the server process', { timeout: 90_000 }, () => {
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     });
 
-    const started = (async () => {
-      while (!run.stdout().includes('is running')) {
-        if (run.child.exitCode !== null) throw new Error(`the server exited: ${run.stderr()}`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
-    await within(60_000, started, 'starting');
+    await within(60_000, running(run), 'starting');
 
     // The banner tells a person where everything is and how to sign in.
     expect(run.stdout()).toContain(`Portal          ${url}/`);
@@ -149,4 +171,30 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(run.stderr()).toBe('');
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
+
+  test.skipIf(testDatabaseKind() !== 'pglite' || !existsSync('/proc/self/stat'))(
+    'killed outright, its PGlite process ends within seconds, and a restart at once runs on the same data',
+    async () => {
+      const port = await freePort();
+      const url = `http://127.0.0.1:${port}`;
+      const env = { PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn' };
+      const run = await runServer(env);
+      await within(60_000, running(run), 'starting');
+      const host = await pgliteHostOf(run.child.pid!);
+
+      // No SIGTERM, no shutdown: the server is gone at once (OOM killer, kill -9, a crashed container).
+      run.child.kill('SIGKILL');
+      await run.exited;
+      const ended = (async () => {
+        while (await processStat(host)) await new Promise((resolve) => setTimeout(resolve, 50));
+      })();
+      await within(5_000, ended, 'the PGlite process ending with its server');
+
+      // Started again straight away on the same data folder, nothing of the first is in its way.
+      const again = await runServer({ ...env, DATA_DIR: run.dataDir });
+      await within(60_000, running(again), 'starting again');
+      const health = await fetch(`${url}/healthz`);
+      expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+    },
+  );
 });

@@ -14,7 +14,13 @@ export async function startServer(
   options: { logger?: false | object; quiet?: boolean } = {},
 ) {
   const db = await openDatabase(config);
-  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'), {
+    abandonedWriteAgeMs: config.tempFileMaxAgeSeconds * 1000,
+  });
+  // Before anything of this process writes a blob: half-written files a crash left behind. With PGlite this
+  // process is the data folder's only user (two on one PGlite folder would corrupt it), so every one of them is a
+  // dead process's; replicas on PostgreSQL may share the folder and be writing theirs: there the age limit rules.
+  const abandonedWrites = await blobs.removeAbandonedWrites(config.databaseUrl ? undefined : new Date());
   const seeded = config.seedDemo ? await seedDemo(db, blobs) : undefined;
   const idp = config.oidcIssuer ? undefined : await createEmbeddedIdp({ config, db });
   const verifier = createJwtVerifier({
@@ -23,6 +29,7 @@ export async function startServer(
     tenantClaim: config.tenantClaim,
   });
   const app = await buildApp({ config, db, blobs, verifier, idp, logger: options.logger });
+  if (abandonedWrites) app.log.info({ abandonedWrites }, 'half-written files of an earlier run removed');
   app.addHook('onClose', async () => {
     await db.close();
   });

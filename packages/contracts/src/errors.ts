@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   'request.invalid': 400,
   'request.not_found': 404,
   'request.too_many': 429,
+  'request.idempotency_mismatch': 422,
   'auth.token_missing': 401,
   'auth.token_invalid': 401,
   'auth.token_expired': 401,

@@ -4,6 +4,7 @@ export * from './errors.ts';
 export * from './file-area-settings.ts';
 export * from './files.ts';
 export * from './health.ts';
+export * from './idempotency.ts';
 export * from './menu.ts';
 export * from './runtime-config.ts';
 export * from './sites.ts';

@@ -44,6 +44,12 @@ export { type Branding, brandingFrom, themeConfigFor } from './lib/branding.ts';
 export { readableTextOn } from './lib/colors.ts';
 export { countOf, formatBytes, formatDate, formatDateTime } from './lib/format.ts';
 export { type ApiError, describeQueryError, isErrorBody, toApiError } from './lib/http-errors.ts';
+export {
+  createIdempotencyKeys,
+  type IdempotencyKeys,
+  idempotencyHeaders,
+  useIdempotencyKeys,
+} from './lib/idempotency-keys.ts';
 export { logger } from './lib/logger.ts';
 export { notify } from './lib/notifications.tsx';
 export { type QueryParam, withQuery } from './lib/query-string.ts';

@@ -51,7 +51,8 @@ describe('access tokens verified against the running provider', () => {
   });
 
   it('accepts a token minted with the provider key, tenant claim as a string', async () => {
-    expect(await discoverAcme(await mintAccessToken(server, { tid: 'acme' }))).toEqual({
+    const sub = await demoUserId(server, 'bob');
+    expect(await discoverAcme(await mintAccessToken(server, { sub, tid: 'acme' }))).toEqual({
       status: 200,
       code: undefined,
     });

@@ -18,11 +18,6 @@ export interface TenantContextRow {
   iconPng: Uint8Array;
 }
 
-export async function tenantExists(tx: Queryable, tenantCode: string): Promise<boolean> {
-  const { rows } = await tx.query('SELECT 1 FROM tenants WHERE code = $1', [tenantCode]);
-  return rows.length > 0;
-}
-
 export async function listServiceEndpoints(
   tx: Queryable,
   tenantCode: string,

@@ -143,6 +143,21 @@ describe('service discovery', () => {
     expect(failure(await discover(token, 'nowhere'))).toEqual({ status: 404, code: 'tenant.not_found' });
   });
 
+  it('refuses a valid token whose subject has no account, as the tenant routes do (403 auth.forbidden)', async () => {
+    const stranger = api.minted({ tid: ['acme'] });
+    expect(failure(await discover(stranger, 'acme'))).toEqual({ status: 403, code: 'auth.forbidden' });
+    // The tenant routes answer the same stranger the same way.
+    expect(failure(await stranger.get('/t/acme/user/api/users/menu'))).toEqual({
+      status: 403,
+      code: 'auth.forbidden',
+    });
+  });
+
+  it('refuses an account with no role in the tenant (dave is staff of globex only)', async () => {
+    const dave = api.as('dave', { tenants: ['acme'] });
+    expect(failure(await discover(dave, 'acme'))).toEqual({ status: 403, code: 'auth.forbidden' });
+  });
+
   it('answers discovery.role_unknown for a role the tenant has no services for', async () => {
     expect(failure(await discover(api.as('bob'), 'acme', 'AstrologyRole'))).toEqual({
       status: 404,
@@ -176,7 +191,10 @@ describe('service discovery', () => {
          ('umbrella', 'file-storage', $1, 'portal', 'https://files.umbrella.example/store/')`,
       [DOCUMENT_MANAGEMENT_ROLE],
     );
-    const answer = await discover(api.minted({ tid: ['umbrella'] }), 'umbrella');
+    await api.db.query(`INSERT INTO tenant_staff (tenant_code, user_id) VALUES ('umbrella', $1)`, [
+      await api.userId('carol'),
+    ]);
+    const answer = await discover(api.as('carol', { tenants: ['umbrella'] }), 'umbrella');
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual([
       {
@@ -231,7 +249,7 @@ describe('who may call', () => {
   it.each(bearerCalls)(
     '%s accepts a minted token for the same tenant (the control for the above)',
     async (_name, send) => {
-      expect((await send(api.minted({ tid: ['acme'] }))).status).toBe(200);
+      expect((await send(api.minted({ sub: await api.userId('bob'), tid: ['acme'] }))).status).toBe(200);
     },
   );
 

@@ -8,15 +8,11 @@ import {
   type TenantContext,
 } from '@portico/contracts';
 import { bindToTenant } from '../auth/authenticate.ts';
+import { resolveTenantUser } from '../auth/current-user.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import {
-  findTenantContext,
-  listServiceEndpoints,
-  type ServiceEndpointRow,
-  tenantExists,
-} from './discovery.repository.ts';
+import { findTenantContext, listServiceEndpoints, type ServiceEndpointRow } from './discovery.repository.ts';
 
 /** Where a row the contract cannot carry is reported; the answer goes on without it. */
 export type SkipReporter = (row: ServiceEndpointRow, reason: string) => void;
@@ -24,20 +20,26 @@ export type SkipReporter = (row: ServiceEndpointRow, reason: string) => void;
 export interface DiscoveryDeps {
   db: Database;
   publicUrl: string;
+  /** The embedded provider's issuer, whose `sub` is `users.id`; undefined with an external provider. */
+  embeddedIssuer?: string | undefined;
 }
 
-/** The tenant's service addresses for one role, after the tenant guard; RLS binds every read to the tenant. */
+/**
+ * The tenant's service addresses for one role, after the tenant guard and for a caller the tenant knows: as on
+ * the tenant routes, a tenant the database does not know answers 404 `tenant.not_found`, and a subject with no
+ * account or no role there 403 `auth.forbidden` (auth/current-user.ts), so discovery does not hand out the
+ * addresses of services that would refuse the caller anyway. RLS binds every read to the tenant.
+ */
 export async function discoverServices(
   deps: DiscoveryDeps,
   principal: Principal,
   request: DiscoverServicesRequest,
   onSkip: SkipReporter,
 ): Promise<ServiceEntry[]> {
-  const { tenantCode } = bindToTenant(principal, request.TenantCode);
+  const bound = bindToTenant(principal, request.TenantCode);
+  const { tenantCode } = bound;
+  await resolveTenantUser(deps.db, bound, { embeddedIssuer: deps.embeddedIssuer });
   return deps.db.withTenant(tenantCode, async (tx) => {
-    if (!(await tenantExists(tx, tenantCode))) {
-      throw new AppError('tenant.not_found', `Tenant "${tenantCode}" is not known to this portal.`);
-    }
     const rows = await listServiceEndpoints(tx, tenantCode, request.RoleType);
     if (!rows.length) {
       throw new AppError(

@@ -36,7 +36,7 @@ describe('with the default setup (embedded provider, http)', () => {
     const response = await get(url, headers);
     expect(response.headers).toMatchObject({
       'x-content-type-options': 'nosniff',
-      'x-frame-options': 'SAMEORIGIN',
+      'x-frame-options': 'DENY',
       'referrer-policy': 'no-referrer',
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
@@ -63,6 +63,58 @@ describe('with the default setup (embedded provider, http)', () => {
     expect(csp.get('form-action')).toEqual(["'self'", api.server.url]);
     expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
     for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
+  });
+
+  /** A published file of Bob's Bakery, as bob downloads it. */
+  const bobsDownload = async () => {
+    const siteId = api.siteId('ACME-1001');
+    const list = await api
+      .as('bob')
+      .get<{ records: { id: string }[] }>('/t/acme/file-management/api/files/published-files', { siteId });
+    const id = list.body.records[0]?.id;
+    expect(id).toBeDefined();
+    return `/t/acme/file-management/api/files/published-files/${id}`;
+  };
+
+  test('every kind of answer refuses framing, and X-Frame-Options says what frame-ancestors says', async () => {
+    const answers: [string, Headers][] = [];
+    const add = async (what: string, url: string, headers: Record<string, string> = {}) => {
+      answers.push([what, (await api.as('bob').raw(url, { headers })).headers]);
+    };
+    await add('a front-end page', '/control-panel/', HTML);
+    await add('a JSON answer', '/healthz');
+    await add('a tenant API answer', '/t/acme/portal/api/sites?limit=1&offset=0');
+    await add('a tenant API error', '/t/acme/portal/api/nothing-here');
+    await add("the provider's discovery document", '/oidc/.well-known/openid-configuration');
+    await add('a download', await bobsDownload());
+    for (const [what, headers] of answers) {
+      expect(headers.get('x-frame-options'), what).toBe('DENY');
+      expect(cspOf(headers.get('content-security-policy') ?? undefined).get('frame-ancestors'), what).toEqual(
+        ["'none'"],
+      );
+    }
+  });
+
+  test("tenant API answers, which carry people's data, are kept out of every cache", async () => {
+    const bob = api.as('bob');
+    const siteId = api.siteId('ACME-1001');
+    for (const path of [
+      '/t/acme/portal/api/sites?limit=10&offset=0',
+      `/t/acme/portal/api/files/submitted?siteId=${siteId}`,
+      '/t/acme/user/api/users/menu',
+      '/t/acme/portal/api/nothing-here',
+    ]) {
+      const answer = await bob.raw(path);
+      expect(answer.headers.get('content-type'), path).toMatch(/^application\/json/);
+      expect(answer.headers.get('cache-control'), path).toMatch(/\bno-store\b/);
+    }
+    // Downloads too, with their ETag and ranges as before.
+    const download = await bob.raw(await bobsDownload(), { headers: { range: 'bytes=0-9' } });
+    expect(download.status).toBe(206);
+    expect(download.headers.get('cache-control')).toMatch(/\bno-store\b/);
+    expect(download.headers.get('etag')).toBeTruthy();
+    // Public answers are not personal: the runtime config is only revalidated.
+    expect((await get('/config.json')).headers['cache-control']).toBe('no-cache');
   });
 
   test.each([

@@ -32,6 +32,9 @@ export async function registerSecurity(app: FastifyInstance, config: Config, db:
         objectSrc: ["'none'"],
       },
     },
+    // Framing is refused by both headers alike: CSP's frame-ancestors for browsers that know it, the same
+    // refusal in X-Frame-Options for those that do not (Helmet's default there is SAMEORIGIN).
+    xFrameOptions: { action: 'deny' },
     // Cross-origin isolation headers would block the identity provider's redirects and downloads.
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https:'),

@@ -315,6 +315,29 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
     expect(rows.map((r) => r.model)).toEqual(expect.arrayContaining(['Session', 'Grant', 'RefreshToken']));
   });
 
+  test('a CORS preflight to /oidc/token is answered for the front ends’ origin only, never echoing another', async () => {
+    const preflight = (origin: string) =>
+      api.server.app.inject({
+        method: 'OPTIONS',
+        url: '/oidc/token',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null']) {
+      const refused = await preflight(origin);
+      expect(refused.statusCode, origin).toBeLessThan(300);
+      const cors = Object.keys(refused.headers).filter((name) => name.startsWith('access-control-'));
+      expect(cors, origin).toEqual([]);
+    }
+    // The front ends are on the server's own origin (and need no CORS there); a preflight from it is still answered.
+    const own = await preflight(new URL(api.url).origin);
+    expect(own.headers['access-control-allow-origin']).toBe(new URL(api.url).origin);
+    expect(own.headers['access-control-allow-methods']).toContain('POST');
+  });
+
   test("the provider's refusals reach the server log", async () => {
     const response = await fetch(`${issuer}/token`, {
       method: 'POST',

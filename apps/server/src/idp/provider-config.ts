@@ -166,7 +166,35 @@ export function createProvider({ config, db, secrets, onStorageError }: Provider
     },
   };
 
-  return new Provider(issuer, configuration);
+  const provider = new Provider(issuer, configuration);
+  provider.use(refuseForeignPreflights(new URL(config.publicUrl).origin));
+  return provider;
+}
+
+type ProviderMiddleware = Parameters<Provider['use']>[0];
+
+/**
+ * oidc-provider answers every CORS preflight by echoing the Origin it was sent, since a preflight names no client
+ * to check (`clientBasedCORS` runs on the request itself), so any web page was told it may call the token
+ * endpoint from its own origin. The front ends are served from PUBLIC_URL's origin, the only
+ * origin their clients' redirect URIs allow, so a preflight from any other origin is answered without an
+ * `Access-Control-*` header, which browsers take as a refusal.
+ */
+function refuseForeignPreflights(allowedOrigin: string): ProviderMiddleware {
+  return async (ctx, next) => {
+    const origin = ctx.get('Origin');
+    if (
+      ctx.method === 'OPTIONS' &&
+      origin &&
+      origin !== allowedOrigin &&
+      ctx.get('Access-Control-Request-Method')
+    ) {
+      ctx.vary('Origin');
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  };
 }
 
 function html(ctx: KoaContextWithOIDC, status: number, body: string) {

@@ -4,7 +4,9 @@ import { requireTenantPrincipal } from '../auth/authenticate.ts';
 import { createCallerCache } from '../auth/caller-cache.ts';
 import { requireTenantUser } from '../auth/current-user.ts';
 import { issuerOf } from '../config.ts';
+import { keepOutOfCaches } from '../http/cache-control.ts';
 import { errorBody } from '../http/error-handler.ts';
+import { startIdempotencyKeySweeper } from '../idempotency/idempotency-sweep.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
 import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
@@ -26,6 +28,9 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   const { config, db, blobs, verifier } = deps;
   const callers = createCallerCache();
   const settings = createSiteSettingsCache();
+  const idempotencyKeys = startIdempotencyKeySweeper(db, app.log);
+  app.addHook('onClose', () => idempotencyKeys.stop());
+  app.addHook('onSend', keepOutOfCaches);
   app.addHook('onRequest', requireTenantPrincipal(verifier));
   app.addHook(
     'onRequest',

@@ -1,7 +1,7 @@
 import { type PublishFilesBody, STAFF_AUDIT_ACTIONS, type StaffPublishedFile } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
 import { fileNotFound } from './file-access.ts';
@@ -13,35 +13,34 @@ import { commonRecord } from './site-file-lists.ts';
 const PUBLISHED_STATUS = 'published';
 
 /**
- * Turns the caller's pending uploads to a site into Published Files, in one transaction: every reference or
- * none. A reference that is not the caller's, not pending or of another site answers 404 `uploads.not_found`.
- * The site's clients see the files (and the badge count) at their next call.
+ * Turns the caller's pending uploads to a site into Published Files, in the caller's tenant transaction (the
+ * route's, which records the answer under its idempotency key): every reference or none. A reference that is not
+ * the caller's, not pending or of another site answers 404 `uploads.not_found`. The site's clients see the files
+ * (and the badge count) at their next call.
  */
 export async function publishFiles(
-  db: Database,
+  tx: Queryable,
   scope: TenantScope,
   body: PublishFilesBody,
 ): Promise<StaffPublishedFile[]> {
   checkUploadChoices(body.files, 'published');
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const site = await findTenantSite(tx, scope, body.siteId, { lock: true });
-    if (site.archived) {
-      throw new AppError('sites.archived', 'The site is archived: restore it before publishing to it.');
-    }
-    const target = {
-      siteId: site.id,
-      direction: 'published',
-      status: PUBLISHED_STATUS,
-      auditAction: STAFF_AUDIT_ACTIONS.filePublish,
-    } as const;
-    const created = await createFilesFromUploads(tx, scope, target, body.files);
-    return created.map((row) => ({
-      ...commonRecord(row),
-      sha256: row.sha256,
-      referenceNumber: row.reference_number,
-      publishedBy: scope.user.name,
-    }));
-  });
+  const site = await findTenantSite(tx, scope, body.siteId, { lock: true });
+  if (site.archived) {
+    throw new AppError('sites.archived', 'The site is archived: restore it before publishing to it.');
+  }
+  const target = {
+    siteId: site.id,
+    direction: 'published',
+    status: PUBLISHED_STATUS,
+    auditAction: STAFF_AUDIT_ACTIONS.filePublish,
+  } as const;
+  const created = await createFilesFromUploads(tx, scope, target, body.files);
+  return created.map((row) => ({
+    ...commonRecord(row),
+    sha256: row.sha256,
+    referenceNumber: row.reference_number,
+    publishedBy: scope.user.name,
+  }));
 }
 
 /**

@@ -75,7 +75,7 @@ describe('GET /t/:tenant/file-management/api/files/published-files/:id', () => {
       'accept-ranges': 'bytes',
       'content-disposition': `attachment; filename="${file!.file_name}"; filename*=UTF-8''${encodeURIComponent(file!.file_name)}`,
       'x-content-type-options': 'nosniff',
-      'content-security-policy': 'sandbox',
+      'content-security-policy': "sandbox; frame-ancestors 'none'",
       'cache-control': 'private, no-store',
     });
     const isNew = async (client: ApiClient) =>

@@ -7,16 +7,17 @@ import {
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
-import type { Database } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { findSubmission, updateSubmissionStatus } from './submissions.staff.repository.ts';
 
 /**
- * Sets where the firm is with a submitted file; the client sees the status and the note on Submitted Files.
- * A rejection needs a note, so the client learns why. Setting the same status and note again changes nothing.
+ * Sets where the firm is with a submitted file, in the caller's tenant transaction (the route's, which records
+ * the answer under its idempotency key); the client sees the status and the note on Submitted Files. A rejection
+ * needs a note, so the client learns why. Setting the same status and note again changes nothing.
  */
 export async function setSubmissionStatus(
-  db: Database,
+  tx: Queryable,
   scope: TenantScope,
   fileId: string,
   body: SetSubmissionStatusBody,
@@ -28,20 +29,18 @@ export async function setSubmissionStatus(
       `A file can be set to "${SUBMISSION_STATUS_LABELS[STATUS_REQUIRING_NOTE]}" only with a note that tells the client why.`,
     );
   }
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const before = await findSubmission(tx, scope, fileId, { lock: true });
-    if (before.status === body.status && before.statusNote === note) return before;
-    await updateSubmissionStatus(tx, scope, before.id, body.status, note);
-    await recordAuditEvents(tx, [
-      {
-        tenantCode: scope.tenantCode,
-        siteId: before.siteId,
-        userId: scope.user.id,
-        action: STAFF_AUDIT_ACTIONS.fileStatus,
-        fileId: before.id,
-        detail: { from: before.status, to: body.status, note, title: before.title },
-      },
-    ]);
-    return findSubmission(tx, scope, before.id);
-  });
+  const before = await findSubmission(tx, scope, fileId, { lock: true });
+  if (before.status === body.status && before.statusNote === note) return before;
+  await updateSubmissionStatus(tx, scope, before.id, body.status, note);
+  await recordAuditEvents(tx, [
+    {
+      tenantCode: scope.tenantCode,
+      siteId: before.siteId,
+      userId: scope.user.id,
+      action: STAFF_AUDIT_ACTIONS.fileStatus,
+      fileId: before.id,
+      detail: { from: before.status, to: body.status, note, title: before.title },
+    },
+  ]);
+  return findSubmission(tx, scope, before.id);
 }

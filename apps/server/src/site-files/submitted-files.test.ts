@@ -103,7 +103,7 @@ describe('Submitted Files end to end', () => {
       expect(answer.headers.get('etag')).toBe(`"${sha256(files[i]!.bytes)}"`);
       expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename=/);
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(answer.headers.get('content-security-policy')).toBe('sandbox');
+      expect(answer.headers.get('content-security-policy')).toBe("sandbox; frame-ancestors 'none'");
     }
 
     const archive = await zip(api.as('bob'), [ids[1]!, ids[0]!, ids[2]!]);

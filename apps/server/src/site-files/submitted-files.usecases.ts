@@ -1,37 +1,36 @@
 import { FILE_AUDIT_ACTIONS, type SaveSubmittedFilesBody, type SubmittedFile } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
-import type { Database } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { assertClientAllowed } from '../sites/site-access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import { checkUploadChoices, createFilesFromUploads } from './files-from-uploads.ts';
 import { SUBMITTED_FILES } from './site-file-lists.ts';
 
 /**
- * Turns the caller's pending uploads to a site into Submitted Files, in one transaction: every reference or
- * none. A reference that is not the caller's, not pending or of another site answers 404 and saves nothing.
- * The blob moves with the row (same key), so saving copies no bytes. Needs the site's `internalFilesUpload`.
+ * Turns the caller's pending uploads to a site into Submitted Files, in the caller's tenant transaction (the
+ * route's, which records the answer under its idempotency key): every reference or none. A reference that is not
+ * the caller's, not pending or of another site answers 404 and saves nothing. The blob moves with the row (same
+ * key), so saving copies no bytes. Needs the site's `internalFilesUpload`.
  */
 export async function saveSubmittedFiles(
-  db: Database,
+  tx: Queryable,
   scope: TenantScope,
   body: SaveSubmittedFilesBody,
 ): Promise<SubmittedFile[]> {
   checkUploadChoices(body.files, 'saved');
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const site = await findVisibleSite(tx, scope, body.siteId);
-    assertClientAllowed(
-      scope,
-      site,
-      'internalFilesUpload',
-      'Uploads are turned off for this site (internalFilesUpload).',
-    );
-    const target = {
-      siteId: site.id,
-      direction: 'submitted',
-      status: 'received',
-      auditAction: FILE_AUDIT_ACTIONS.submit,
-    } as const;
-    const created = await createFilesFromUploads(tx, scope, target, body.files);
-    return created.map((row) => SUBMITTED_FILES.toRecord({ ...row, submitted_by: scope.user.name }));
-  });
+  const site = await findVisibleSite(tx, scope, body.siteId);
+  assertClientAllowed(
+    scope,
+    site,
+    'internalFilesUpload',
+    'Uploads are turned off for this site (internalFilesUpload).',
+  );
+  const target = {
+    siteId: site.id,
+    direction: 'submitted',
+    status: 'received',
+    auditAction: FILE_AUDIT_ACTIONS.submit,
+  } as const;
+  const created = await createFilesFromUploads(tx, scope, target, body.files);
+  return created.map((row) => SUBMITTED_FILES.toRecord({ ...row, submitted_by: scope.user.name }));
 }

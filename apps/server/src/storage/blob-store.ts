@@ -20,6 +20,9 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** The keys of blobs last written before `before`, in no particular order (to find orphans, orphan-blobs.ts). */
   keysWrittenBefore(before: Date): AsyncIterable<string>;
-  /** Removes what puts left half-written when the process died, untouched since `before`; answers how many. */
-  removeAbandonedWrites(before: Date): Promise<number>;
+  /**
+   * Removes what puts left half-written when their process died, untouched since `before` (by default since the
+   * store's own age limit, TEMP_FILE_MAX_AGE_SECONDS); answers how many.
+   */
+  removeAbandonedWrites(before?: Date): Promise<number>;
 }

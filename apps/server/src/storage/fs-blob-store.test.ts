@@ -51,3 +51,21 @@ it('removes what a crashed put left in its temporary folder once it is old, and 
   expect((await readdir(root)).sort()).toEqual(['.tmp', 'README.TXT', 'acme']);
   expect(await createFsBlobStore(await newRoot()).removeAbandonedWrites(new Date())).toBe(0);
 });
+
+it('by default removes temporary files untouched for longer than its age limit (TEMP_FILE_MAX_AGE_SECONDS)', async () => {
+  const root = await newRoot();
+  const store = createFsBlobStore(root, { abandonedWriteAgeMs: 10 * 60 * 1000 });
+  await mkdir(path.join(root, '.tmp'), { recursive: true });
+  const minutesAgo = async (name: string, minutes: number) => {
+    await writeFile(path.join(root, '.tmp', name), 'half a file');
+    const then = new Date(Date.now() - minutes * 60 * 1000);
+    await utimes(path.join(root, '.tmp', name), then, then);
+  };
+  await minutesAgo('crashed-15-minutes-ago', 15);
+  await minutesAgo('writing-5-minutes-ago', 5);
+  expect(await store.removeAbandonedWrites()).toBe(1);
+  expect(await readdir(path.join(root, '.tmp'))).toEqual(['writing-5-minutes-ago']);
+  // The default limit is two hours.
+  await minutesAgo('crashed-an-hour-ago', 60);
+  expect(await createFsBlobStore(root).removeAbandonedWrites()).toBe(0);
+});

@@ -8,11 +8,20 @@ import { openPooledFileStream } from './pooled-file-stream.ts';
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
 
+/** How long a temporary file may sit untouched before it counts as abandoned, unless the store is told otherwise. */
+export const ABANDONED_WRITE_AGE_MS = 2 * 60 * 60 * 1000;
+
+export interface FsBlobStoreOptions {
+  /** `removeAbandonedWrites()` removes temporary files untouched for this long (TEMP_FILE_MAX_AGE_SECONDS). */
+  abandonedWriteAgeMs?: number;
+}
+
 /**
  * Blobs as files under one folder. A put writes to a temporary name, fsyncs and renames, so a crash or an
  * aborted stream never leaves a partial blob under a real key.
  */
-export function createFsBlobStore(root: string): BlobStore {
+export function createFsBlobStore(root: string, options: FsBlobStoreOptions = {}): BlobStore {
+  const abandonedWriteAgeMs = options.abandonedWriteAgeMs ?? ABANDONED_WRITE_AGE_MS;
   const tmpDir = path.join(root, '.tmp');
   const pathOf = (key: string) => {
     if (!KEY_PATTERN.test(key) || key.includes('//') || key.endsWith('/'))
@@ -56,7 +65,7 @@ export function createFsBlobStore(root: string): BlobStore {
         if (written && written.mtime < before) yield key;
       }
     },
-    async removeAbandonedWrites(before) {
+    async removeAbandonedWrites(before = new Date(Date.now() - abandonedWriteAgeMs)) {
       let removed = 0;
       const names = await readdir(tmpDir).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return [];

@@ -34,18 +34,29 @@ export interface ApiAnswer<T> {
 export type BytesAnswer = ApiAnswer<Buffer>;
 
 export type Query = Record<string, string | number | boolean | undefined>;
+type ExtraHeaders = Record<string, string>;
 
 /** Calls as one caller: a demo user, a given token, or nobody. Paths are whole, tenant included (`/t/acme/…`). */
 export interface ApiClient {
   /** The bearer token sent, `undefined` for the anonymous client. */
   token(): Promise<string | undefined>;
   get<T = unknown>(path: string, query?: Query): Promise<ApiAnswer<T & ErrorBody>>;
-  post<T = unknown>(path: string, body?: unknown): Promise<ApiAnswer<T & ErrorBody>>;
-  put<T = unknown>(path: string, body?: unknown): Promise<ApiAnswer<T & ErrorBody>>;
-  patch<T = unknown>(path: string, body?: unknown): Promise<ApiAnswer<T & ErrorBody>>;
-  delete<T = unknown>(path: string, body?: unknown): Promise<ApiAnswer<T & ErrorBody>>;
+  /** `headers` are sent besides the token and the JSON content type (e.g. an `Idempotency-Key`). */
+  post<T = unknown>(path: string, body?: unknown, headers?: ExtraHeaders): Promise<ApiAnswer<T & ErrorBody>>;
+  put<T = unknown>(path: string, body?: unknown, headers?: ExtraHeaders): Promise<ApiAnswer<T & ErrorBody>>;
+  patch<T = unknown>(path: string, body?: unknown, headers?: ExtraHeaders): Promise<ApiAnswer<T & ErrorBody>>;
+  delete<T = unknown>(
+    path: string,
+    body?: unknown,
+    headers?: ExtraHeaders,
+  ): Promise<ApiAnswer<T & ErrorBody>>;
   /** Any method, for tables of endpoints. */
-  request<T = unknown>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T & ErrorBody>>;
+  request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: ExtraHeaders,
+  ): Promise<ApiAnswer<T & ErrorBody>>;
   /** The answer's bytes (downloads, zips, CSV); `init.body` other than a string or bytes is sent as JSON. */
   bytes(path: string, init?: CallInit): Promise<BytesAnswer>;
   /** The bare fetch, with the bearer token added: for streams, aborted reads and anything else by hand. */
@@ -124,8 +135,8 @@ function clientOf(url: string, token: () => Promise<string | undefined>): ApiCli
       ...(body === undefined ? {} : { body: json ? JSON.stringify(body) : (body as RequestInit['body']) }),
     });
   };
-  const request = async <T>(method: string, path: string, body?: unknown) =>
-    answerOf<T & ErrorBody>(await send(method, path, { body }));
+  const request = async <T>(method: string, path: string, body?: unknown, headers?: ExtraHeaders) =>
+    answerOf<T & ErrorBody>(await send(method, path, { body, ...(headers ? { headers } : {}) }));
   return {
     token,
     async get(path, query) {
@@ -136,10 +147,10 @@ function clientOf(url: string, token: () => Promise<string | undefined>): ApiCli
       const suffix = search.size ? `${path.includes('?') ? '&' : '?'}${search}` : '';
       return request('GET', `${path}${suffix}`);
     },
-    post: (path, body) => request('POST', path, body),
-    put: (path, body) => request('PUT', path, body),
-    patch: (path, body) => request('PATCH', path, body),
-    delete: (path, body) => request('DELETE', path, body),
+    post: (path, body, headers) => request('POST', path, body, headers),
+    put: (path, body, headers) => request('PUT', path, body, headers),
+    patch: (path, body, headers) => request('PATCH', path, body, headers),
+    delete: (path, body, headers) => request('DELETE', path, body, headers),
     request,
     async bytes(path, init = {}) {
       const response = await send(init.method ?? 'GET', path, init);

@@ -76,14 +76,15 @@ const servedType = (contentType: string) =>
 
 /**
  * Headers every file answer carries: it is an attachment that no browser may sniff, render in the portal's
- * origin (an uploaded HTML or SVG would otherwise run there) or keep in a shared cache.
+ * origin (an uploaded HTML or SVG would otherwise run there), frame (as every answer: http/security.ts) or keep
+ * in any cache.
  */
 export function setAttachmentHeaders(reply: FastifyReply, fileName: string, contentType: string) {
   reply
     .header('content-type', servedType(contentType))
     .header('content-disposition', attachmentDisposition(fileName))
     .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', 'sandbox')
+    .header('content-security-policy', "sandbox; frame-ancestors 'none'")
     .header('cache-control', 'private, no-store');
 }
 

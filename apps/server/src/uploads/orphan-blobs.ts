@@ -30,7 +30,8 @@ export async function sweepOrphanBlobs(
   ageMs = ORPHAN_AGE_MS,
 ): Promise<OrphanSweep> {
   const before = new Date(Date.now() - ageMs);
-  const abandonedWrites = await blobs.removeAbandonedWrites(before);
+  // Half-written files go by the store's own age limit (TEMP_FILE_MAX_AGE_SECONDS), not the orphans' one.
+  const abandonedWrites = await blobs.removeAbandonedWrites();
   let orphans = 0;
   let batch: string[] = [];
   const sweepBatch = async () => {

@@ -1,3 +1,6 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { readOnlySessionSql, UNBIND_SESSION_SQL } from '../database.ts';
 import { PreparedStatements } from './prepared-statements.ts';
@@ -44,10 +47,80 @@ function takeTurn(): Promise<() => void> {
   return previous.then(() => release);
 }
 
+/** How long a close may take once the server is gone before this process ends regardless. */
+const CLOSE_DEADLINE_MS = 5_000;
+
+/** The database, from the moment it starts opening. */
+let opening: Promise<PGlite> | undefined;
+let ending = false;
+
+/**
+ * The server is gone (it closed the database, ended, or was killed outright): close the database and end at once.
+ * Listened for before the database opens: an open under way (a first start's initdb takes seconds) is finished
+ * and closed rather than cut off halfway, and `waitForEarlierProcess` keeps the next server's PGlite process from
+ * opening the folder meanwhile. A close that does not finish within seconds is not waited for.
+ */
+function endWithServer() {
+  if (ending) return;
+  ending = true;
+  void (async () => {
+    const pg = await opening?.catch(() => undefined);
+    setTimeout(() => process.exit(1), CLOSE_DEADLINE_MS);
+    if (pg && !pg.closed) await pg.close().catch(() => {});
+    process.exit();
+  })();
+}
+process.once('disconnect', endWithServer);
+// Signals meant for the server (Ctrl-C in a terminal reaches the whole process group; systemd signals every
+// process of the unit) must not end the database under requests the server is still finishing: this process ends
+// when the server closes it or goes away.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {});
+
+/** How long a PGlite process waits for an earlier one of its data folder to end. */
+const EARLIER_PROCESS_WAIT_MS = 30_000;
+
+/**
+ * One PGlite process per data folder at a time. A server killed while its PGlite process was opening the folder
+ * leaves that process finishing the open for a few seconds, and a server started again at once must not open the
+ * folder beside it (two PostgreSQLs on one data folder corrupt it). Each PGlite process names itself in
+ * `<folder>.pid` while it runs; a new one first waits for the process named there to end. A name left by a
+ * process that is gone, or whose pid another program now has, does not count.
+ */
+async function waitForEarlierProcess(pidFile: string) {
+  const earlier = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+  const deadline = Date.now() + EARLIER_PROCESS_WAIT_MS;
+  while (earlier && earlier !== process.pid && (await isPgliteProcess(earlier))) {
+    if (Date.now() > deadline)
+      throw new Error(`an earlier PGlite process (pid ${earlier}) still uses the data`);
+    await sleep(50);
+  }
+  await writeFile(pidFile, String(process.pid));
+  process.on('exit', () => {
+    try {
+      if (readFileSync(pidFile, 'utf8') === String(process.pid)) rmSync(pidFile);
+    } catch {}
+  });
+}
+
+async function isPgliteProcess(pid: number): Promise<boolean> {
+  try {
+    process.kill(pid, 0);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  // Where /proc tells, the pid must still be a PGlite process (an ended one nobody reaped has no command line).
+  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
+  return command === undefined || command.includes('pglite-host');
+}
+
 async function main() {
   const dataDir = process.argv[2];
   if (!dataDir) throw new Error('usage: pglite-host.ts <data folder>');
-  const pg = await PGlite.create(dataDir);
+  await waitForEarlierProcess(`${dataDir}.pid`);
+  if (ending) return;
+  opening = PGlite.create(dataDir);
+  const pg = await opening;
   const statements = new PreparedStatements(pg);
   const exec = async (sql: string) => {
     await pg.exec(sql);
@@ -160,10 +233,6 @@ async function main() {
       },
       (error: unknown) => send({ id: request.id, ok: false, error: toHostError(error) }),
     );
-  });
-  // The server is gone (ended or crashed): close the database cleanly rather than leave it to the kill.
-  process.on('disconnect', () => {
-    (pg.closed ? Promise.resolve() : pg.close()).finally(() => process.exit(0));
   });
   send({ ready: true });
 }

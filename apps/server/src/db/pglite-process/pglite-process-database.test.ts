@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -565,5 +567,45 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own
         await rm(own.dataDir, { recursive: true, force: true });
       }
     },
+  );
+  it.skipIf(!hasProc)(
+    'never opens a data folder while an earlier PGlite process of it still runs, as after a server killed mid-start',
+    async () => {
+      const parent = await mkdtemp(path.join(tmpdir(), 'portico-pglite-earlier-'));
+      const dataDir = path.join(parent, 'pglite');
+      let db: Database | undefined;
+      try {
+        // The earlier process, still finishing its open: it named itself in the folder's pid file.
+        const earlier = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 5000)', 'pglite-host.ts'], {
+          stdio: 'ignore',
+        });
+        await once(earlier, 'spawn');
+        await writeFile(`${dataDir}.pid`, String(earlier.pid));
+        const ended = once(earlier, 'exit').then(() => Date.now());
+
+        db = await openPgliteProcessDatabase(dataDir);
+        const opened = Date.now();
+        expect(opened).toBeGreaterThanOrEqual(await ended);
+        expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+        await db.close();
+        db = undefined;
+
+        // A name left by a process that is gone, or whose pid another program has now, does not hold it up.
+        for (const stale of [String(earlier.pid), String(process.pid)]) {
+          await writeFile(`${dataDir}.pid`, stale);
+          const started = Date.now();
+          db = await openPgliteProcessDatabase(dataDir);
+          expect(Date.now() - started, stale).toBeLessThan(20_000);
+          await db.close();
+          db = undefined;
+        }
+        // A process that closed took its name with it.
+        expect(existsSync(`${dataDir}.pid`)).toBe(false);
+      } finally {
+        await db?.close();
+        await rm(parent, { recursive: true, force: true });
+      }
+    },
+    60_000,
   );
 });

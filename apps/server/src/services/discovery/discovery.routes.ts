@@ -28,7 +28,11 @@ const bearerErrors = {
  */
 export const discoveryRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const authenticated = requireCaller(deps.verifier);
-  const discovery = { db: deps.db, publicUrl: deps.config.publicUrl };
+  const discovery = {
+    db: deps.db,
+    publicUrl: deps.config.publicUrl,
+    embeddedIssuer: deps.config.oidcIssuer ? undefined : issuerOf(deps.config),
+  };
 
   app.get(
     '/OAuthEndpointAddress',
@@ -51,7 +55,8 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, d
         summary: "Base addresses of a tenant's services for one role",
         description:
           'Answers one entry per service type with an address per client type; each address ends with `/`. ' +
-          'The tenant must be listed in the access token.',
+          'The tenant must be listed in the access token (else 403 `auth.tenant_forbidden`), and the caller ' +
+          'must have an account with a role in it, as on the tenant services (else 403 `auth.forbidden`).',
         security: [{ bearer: [] }],
         body: DiscoverServicesRequestSchema,
         response: { 200: DiscoverServicesResponseSchema, ...bearerErrors },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
+  IdempotencyHeadersSchema,
   PublishedFilesResultSchema,
   PublishFilesBodySchema,
   StaffFileParamsSchema,
@@ -10,6 +11,7 @@ import { Type } from 'typebox';
 import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { FILE_DOWNLOAD_RESPONSES } from '../../http/openapi-responses.ts';
+import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
 import { serveFileDownload, staffFiles } from '../../site-files/file-transfer.ts';
 import { publishFiles, unpublishFile } from '../../site-files/publish.staff.usecases.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -35,15 +37,19 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<{
           'Upload first with `POST file-storage api/files` (the site, then the files), then publish the reference ' +
           'numbers here: every one or none, in one transaction. A reference that is not the caller’s, not ' +
           'pending or of another site answers 404 `uploads.not_found`; an archived site 409 `sites.archived`. ' +
-          `The clients see the files in Published Files, and in its count, at their next call.${STAFF_ONLY_NOTE}`,
+          'The clients see the files in Published Files, and in its count, at their next call. Safe to retry ' +
+          `with an \`Idempotency-Key\`.${STAFF_ONLY_NOTE}`,
         params: TenantParamsSchema,
+        headers: IdempotencyHeadersSchema,
         body: PublishFilesBodySchema,
         response: { 201: PublishedFilesResultSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const records = await publishFiles(db, staffScopeOf(request), request.body);
-      return reply.code(201).send({ records });
+      const scope = staffScopeOf(request);
+      return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
+        records: await publishFiles(tx, scope, request.body),
+      }));
     },
   );
 

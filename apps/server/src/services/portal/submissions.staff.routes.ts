@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
   FileZipBodySchema,
+  IdempotencyHeadersSchema,
   LIMITS,
   SetSubmissionStatusBodySchema,
   StaffFileParamsSchema,
@@ -13,6 +14,7 @@ import {
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../http/openapi-responses.ts';
+import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
 import { serveFileDownload, serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';
 import { findSubmission, listStaffSubmissions } from '../../site-files/submissions.staff.repository.ts';
 import { setSubmissionStatus } from '../../site-files/submissions.staff.usecases.ts';
@@ -86,13 +88,20 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; b
         summary: 'Set the status of a submitted file',
         description:
           'received, in_review, accepted or rejected; the client sees it, with the note, on Submitted Files. ' +
-          `\`rejected\` without a note answers 400 \`submissions.note_required\`.${STAFF_ONLY_NOTE}`,
+          '`rejected` without a note answers 400 `submissions.note_required`. Safe to retry with an ' +
+          `\`Idempotency-Key\`.${STAFF_ONLY_NOTE}`,
         params: StaffFileParamsSchema,
+        headers: IdempotencyHeadersSchema,
         body: SetSubmissionStatusBodySchema,
         response: { 200: StaffSubmissionSchema, ...errors },
       },
     },
-    async (request) => setSubmissionStatus(db, staffScopeOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const scope = staffScopeOf(request);
+      return answerIdempotently(db, scope, request, reply, 200, (tx) =>
+        setSubmissionStatus(tx, scope, request.params.id, request.body),
+      );
+    },
   );
 
   app.route({

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
+  IdempotencyHeadersSchema,
   SavedSubmittedFilesSchema,
   SaveSubmittedFilesBodySchema,
   SubmittedFileListSchema,
@@ -8,6 +9,7 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
+import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { SUBMITTED_FILES } from '../../site-files/site-file-lists.ts';
 import { saveSubmittedFiles } from '../../site-files/submitted-files.usecases.ts';
@@ -24,16 +26,20 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> 
           'Turns the caller’s pending uploads (reference numbers from `POST file-storage api/files`) into ' +
           'Submitted Files, in one transaction: every one or none. A reference that is not the caller’s, ' +
           'not pending or of another site answers 404 `uploads.not_found` and nothing is saved. The title ' +
-          'defaults to the file name. Needs the site’s `internalFilesUpload`.',
+          'defaults to the file name. Needs the site’s `internalFilesUpload`. Safe to retry with an ' +
+          '`Idempotency-Key`.',
         security: [{ bearer: [] }],
         params: TenantParamsSchema,
+        headers: IdempotencyHeadersSchema,
         body: SaveSubmittedFilesBodySchema,
         response: { 201: SavedSubmittedFilesSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
       },
     },
     async (request, reply) => {
-      const records = await saveSubmittedFiles(deps.db, tenantScopeOf(request), request.body);
-      return reply.code(201).send({ records });
+      const scope = tenantScopeOf(request);
+      return answerIdempotently(deps.db, scope, request, reply, 201, async (tx) => ({
+        records: await saveSubmittedFiles(tx, scope, request.body),
+      }));
     },
   );
 

@@ -1,4 +1,5 @@
 import type { PublishedFileList, PublishedFilesResult, PublishFilesBody } from '@portico/contracts';
+import { idempotencyHeaders } from '@portico/web-shell';
 import { controlPanelApi, watchStaffRefusal } from '../../../api/control-panel-api.ts';
 
 /** Tags whose lists change when a file is published or taken back: this page's, the sites' counts, the badge. */
@@ -19,12 +20,16 @@ export const publishApi = controlPanelApi.injectEndpoints({
       providesTags: ['StaffPublishedFiles'],
       onQueryStarted: watchStaffRefusal,
     }),
-    /** `POST file-management api/staff/published-files`: the uploads become the site's Published Files. */
-    publishFiles: build.mutation<PublishedFilesResult, PublishFilesBody>({
-      query: (body) => ({
+    /**
+     * `POST file-management api/staff/published-files`: the uploads become the site's Published Files. A retry
+     * with the same `idempotencyKey` answers the first publish's answer.
+     */
+    publishFiles: build.mutation<PublishedFilesResult, PublishFilesBody & { idempotencyKey: string }>({
+      query: ({ idempotencyKey, ...body }) => ({
         service: 'file-management',
         url: 'api/staff/published-files',
         method: 'POST',
+        headers: idempotencyHeaders(idempotencyKey),
         body,
       }),
       invalidatesTags: [...CHANGED],

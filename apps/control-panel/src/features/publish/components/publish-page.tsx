@@ -7,6 +7,7 @@ import {
   type UploadItem,
   useDiscardUploadsMutation,
   useFileUploads,
+  useIdempotencyKeys,
 } from '@portico/web-shell';
 import { Button, Card, Flex, Typography, Upload } from 'antd';
 import { useCallback, useState } from 'react';
@@ -29,6 +30,7 @@ export default function PublishPage() {
   }, []);
   const uploads = useFileUploads({ siteId: site?.id, onUploaded });
   const [publishFiles, publishing] = usePublishFilesMutation();
+  const keys = useIdempotencyKeys();
   const [discardUploads] = useDiscardUploadsMutation();
 
   const ready = uploads.done;
@@ -52,14 +54,17 @@ export default function PublishPage() {
 
   const publish = async () => {
     if (!site || !canPublish) return;
+    const request = {
+      siteId: site.id,
+      files: ready.map((item) => ({
+        referenceNumber: item.uploaded.referenceNumber,
+        title: (titles[item.uid] ?? '').trim(),
+      })),
+    };
     try {
-      const { records } = await publishFiles({
-        siteId: site.id,
-        files: ready.map((item) => ({
-          referenceNumber: item.uploaded.referenceNumber,
-          title: (titles[item.uid] ?? '').trim(),
-        })),
-      }).unwrap();
+      // Publishing again after a failure sends the same key: if the first did publish, its answer comes back.
+      const { records } = await publishFiles({ ...request, idempotencyKey: keys.keyFor(request) }).unwrap();
+      keys.succeeded();
       notify.success(
         records.length === 1 ? 'File published' : `${records.length} files published`,
         `The clients of ${site.name ?? 'the site'} see ${records.length === 1 ? 'it' : 'them'} in Published Files now.`,

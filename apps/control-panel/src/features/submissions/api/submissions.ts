@@ -4,6 +4,7 @@ import type {
   StaffSubmissionList,
   StaffSubmissionsQuery,
 } from '@portico/contracts';
+import { idempotencyHeaders } from '@portico/web-shell';
 import { controlPanelApi, staffListQuery } from '../../../api/control-panel-api.ts';
 
 export const submissionsApi = controlPanelApi.injectEndpoints({
@@ -13,12 +14,16 @@ export const submissionsApi = controlPanelApi.injectEndpoints({
       ...staffListQuery('portal', 'api/staff/submissions'),
       providesTags: ['Submissions'],
     }),
-    /** The client sees the status, and the note, on Submitted Files. */
-    setSubmissionStatus: build.mutation<StaffSubmission, { id: string; body: SetSubmissionStatusBody }>({
-      query: ({ id, body }) => ({
+    /** The client sees the status, and the note, on Submitted Files. A retry keeps its `idempotencyKey`. */
+    setSubmissionStatus: build.mutation<
+      StaffSubmission,
+      { id: string; body: SetSubmissionStatusBody; idempotencyKey: string }
+    >({
+      query: ({ id, body, idempotencyKey }) => ({
         service: 'portal',
         url: `api/staff/submissions/${encodeURIComponent(id)}/status`,
         method: 'PUT',
+        headers: idempotencyHeaders(idempotencyKey),
         body,
       }),
       invalidatesTags: ['Submissions', 'SubmittedFiles'],

@@ -5,7 +5,7 @@ import {
   SUBMISSION_STATUSES,
   type SubmissionStatus,
 } from '@portico/contracts';
-import { notify, QueryErrorAlert } from '@portico/web-shell';
+import { notify, QueryErrorAlert, useIdempotencyKeys } from '@portico/web-shell';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useEffect } from 'react';
 import { useSetSubmissionStatusMutation } from '../api/submissions.ts';
@@ -22,6 +22,7 @@ export function StatusModal({ file, onClose }: { file: StaffSubmission | undefin
   const [form] = Form.useForm<StatusValues>();
   const status = Form.useWatch('status', form);
   const [setStatus, saving] = useSetSubmissionStatusMutation();
+  const keys = useIdempotencyKeys();
 
   const resetSaving = saving.reset;
   useEffect(() => {
@@ -38,8 +39,10 @@ export function StatusModal({ file, onClose }: { file: StaffSubmission | undefin
   const save = async ({ status: next, note }: StatusValues) => {
     if (!file) return;
     const text = note?.trim();
+    const request = { id: file.id, body: { status: next, ...(text ? { note: text } : {}) } };
     try {
-      await setStatus({ id: file.id, body: { status: next, ...(text ? { note: text } : {}) } }).unwrap();
+      await setStatus({ ...request, idempotencyKey: keys.keyFor(request) }).unwrap();
+      keys.succeeded();
       notify.success('Status saved', `${file.title} is now “${SUBMISSION_STATUS_LABELS[next]}”.`);
       onClose();
     } catch {

@@ -200,6 +200,25 @@ describe('the Submitted Files uploader', () => {
     list.unsubscribe();
   });
 
+  test('Save sends an Idempotency-Key, and saving again after a broken connection sends the same key', async () => {
+    const { hook } = setUp();
+    act(() => void hook.result.current.add([pdf('a.pdf')]));
+    await act(async () => uploads[0]!.resolve(answer('a.pdf')));
+    fetchMock.mockImplementationOnce(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await act(() => hook.result.current.save());
+    expect(hook.result.current.saveError).not.toBeNull();
+    await act(() => hook.result.current.save());
+    const keys = fetchMock.mock.calls
+      .filter(([r]) => r.method === 'POST')
+      .map(([r]) => r.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(hook.result.current.rows).toEqual([]);
+  });
+
   test('uploads from before a reload come back from the slice; those of another site stay hidden', async () => {
     const { store, hook } = setUp();
     act(() => {

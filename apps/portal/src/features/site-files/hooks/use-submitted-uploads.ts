@@ -11,6 +11,7 @@ import {
   type UploadItem,
   useDiscardUploadsMutation,
   useFileUploads,
+  useIdempotencyKeys,
   useShellDispatch,
   useShellSelector,
 } from '@portico/web-shell';
@@ -52,6 +53,7 @@ export function useSubmittedUploads({ tenant, siteId }: { tenant: string | null;
   const { succeededFiles } = useShellSelector(selectUploader);
   const [discardUploads] = useDiscardUploadsMutation();
   const [saveSubmittedFiles, { isLoading: isSaving }] = useSaveSubmittedFilesMutation();
+  const keys = useIdempotencyKeys();
   const [removing, setRemoving] = useState<ReadonlySet<string>>(new Set());
   const [removeErrors, setRemoveErrors] = useState<Readonly<Record<string, ApiError>>>({});
   const [saveError, setSaveError] = useState<ApiError | null>(null);
@@ -162,11 +164,10 @@ export function useSubmittedUploads({ tenant, siteId }: { tenant: string | null;
     dispatch(setPendingSave(true));
     setSaveError(null);
     try {
-      const saved = await saveSubmittedFiles({
-        tenant,
-        siteId,
-        files: batch.map((f) => ({ referenceNumber: f.referenceNumber })),
-      }).unwrap();
+      const request = { tenant, siteId, files: batch.map((f) => ({ referenceNumber: f.referenceNumber })) };
+      // Saving again after a failure sends the same key: if the first save landed, its answer comes back.
+      const saved = await saveSubmittedFiles({ ...request, idempotencyKey: keys.keyFor(request) }).unwrap();
+      keys.succeeded();
       for (const file of batch) forget(file.uid);
       notify.success(
         batch.length === 1 ? 'File submitted' : `${batch.length} files submitted`,

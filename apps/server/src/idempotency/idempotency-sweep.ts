@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.ts';
+import { type SweepTimer, startSweepTimer } from '../sweep-timer.ts';
+import { deleteKeysWrittenBefore } from './idempotency.repository.ts';
+
+/** How long a key answers repeats: far longer than any client retries the same action. */
+export const IDEMPOTENCY_KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the keys older than their lifetime; a repeat after that runs as a new request. Answers how many. */
+export const sweepExpiredIdempotencyKeys = (db: Database) =>
+  deleteKeysWrittenBefore(db, new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS));
+
+/** Sweeps every hour (sweep-timer.ts). */
+export function startIdempotencyKeySweeper(db: Database, log: FastifyBaseLogger): SweepTimer {
+  return startSweepTimer(
+    () =>
+      sweepExpiredIdempotencyKeys(db)
+        .then((removed) => {
+          if (removed) log.debug({ removed }, 'expired idempotency keys removed');
+        })
+        .catch((error) => log.error({ err: error }, 'expired idempotency keys could not be removed')),
+    { intervalMs: 60 * 60_000 },
+  );
+}

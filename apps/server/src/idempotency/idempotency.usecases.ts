@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { IDEMPOTENT_REPLAYED_HEADER } from '@portico/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { claimKey, findStoredAnswer, type KeyedRequest, storeAnswer } from './idempotency.repository.ts';
+
+/**
+ * Idempotent changes. A save whose commit landed just before the connection broke answered 404 on retry (its
+ * uploads were saved already), so the client could not tell that it had succeeded. A change sent with an
+ * `Idempotency-Key` now records its answer in its own transaction, and a repeat with the key answers that.
+ */
+
+/**
+ * The key and the request's fingerprint, or undefined when the request carries no key (then nothing is recorded
+ * and the change runs as before). The key's form is checked by the route's header schema.
+ */
+export function keyedRequestOf(request: FastifyRequest): KeyedRequest | undefined {
+  const key = request.headers['idempotency-key'];
+  if (typeof key !== 'string') return undefined;
+  return {
+    key,
+    method: request.method,
+    path: request.url.split('?')[0] ?? '',
+    requestSha256: createHash('sha256')
+      .update(JSON.stringify(request.body ?? null))
+      .digest('hex'),
+  };
+}
+
+export interface Answer<T> {
+  status: number;
+  body: T;
+  /** Repeated from an earlier request with the same key; nothing was changed this time. */
+  replayed: boolean;
+}
+
+/**
+ * Runs `change` in a transaction bound to the caller's tenant and answers `status` with its result. With a key,
+ * the key is claimed first and the answer stored before the commit: a key already answered gives that answer
+ * back without running `change`, unless it was used for another request (422 `request.idempotency_mismatch`).
+ * A repeat sent while the first is still running waits for it (claimKey). A failed change stores nothing, so its
+ * retry runs again. Keys belong to the caller: another user's key never answers for this one.
+ */
+export async function runIdempotently<T>(
+  db: Database,
+  scope: TenantScope,
+  request: KeyedRequest | undefined,
+  status: number,
+  change: (tx: Queryable) => Promise<T>,
+): Promise<Answer<T>> {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    if (!request) return { status, body: await change(tx), replayed: false };
+    if (!(await claimKey(tx, scope, request))) return replay(tx, scope, request);
+    const body = await change(tx);
+    await storeAnswer(tx, scope, request.key, { status, body });
+    return { status, body, replayed: false };
+  });
+}
+
+async function replay<T>(tx: Queryable, scope: TenantScope, request: KeyedRequest): Promise<Answer<T>> {
+  const stored = await findStoredAnswer(tx, scope, request.key);
+  if (!stored) throw new Error('an idempotency key was claimed but holds no answer');
+  const same =
+    stored.method === request.method &&
+    stored.path === request.path &&
+    stored.requestSha256 === request.requestSha256;
+  if (!same) {
+    throw new AppError(
+      'request.idempotency_mismatch',
+      'This Idempotency-Key was already used for another request; send a new key for a new request.',
+    );
+  }
+  return { status: stored.status, body: stored.body as T, replayed: true };
+}
+
+/**
+ * What a route handler returns: `change` run once per key (`runIdempotently`), answered with its status, marked
+ * `Idempotent-Replayed: true` when repeated.
+ */
+export async function answerIdempotently<T>(
+  db: Database,
+  scope: TenantScope,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  change: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  const answer = await runIdempotently(db, scope, keyedRequestOf(request), status, change);
+  if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  reply.code(answer.status);
+  return answer.body;
+}
