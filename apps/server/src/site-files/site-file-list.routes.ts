@@ -4,7 +4,8 @@ import {
   FileParamsSchema,
   FileZipBodySchema,
   LIMITS,
-  type SortOrder,
+  type PublishedFilesQuery,
+  type SubmittedFilesQuery,
   TenantParamsSchema,
 } from '@portico/contracts';
 import type { TSchema } from 'typebox';
@@ -49,18 +50,8 @@ export interface SiteFileRoutes<SortField extends string> {
   downloadNote?: string;
 }
 
-/** The query every list takes, as the route reads it after its own schema validated it and set defaults. */
-interface ListQuery {
-  siteId: string;
-  count?: boolean;
-  search?: string;
-  from?: string;
-  to?: string;
-  limit?: number;
-  offset?: number;
-  sortBy?: string;
-  sortOrder?: SortOrder;
-}
+/** What a list route reads of its query once the route's own schema (`query`) validated it. */
+type ListQuery = PublishedFilesQuery | SubmittedFilesQuery;
 
 /**
  * A list of a site's files, one file, and a zip of several: the same three routes for Published and Submitted
@@ -91,9 +82,10 @@ export function siteFileListRoutes<SortField extends string>(
       async (request, reply) => {
         const query = request.query as ListQuery;
         const scope = tenantScopeOf(request);
-        const { siteId, count, search, from, to } = query;
+        const { siteId, search, from, to } = query;
         const filter = { siteId, search, from, to };
-        if (count) return { count: await countSiteFiles(db, settings, scope, list, filter) };
+        if ('count' in query && query.count)
+          return { count: await countSiteFiles(db, settings, scope, list, filter) };
         const page = await listSiteFiles(db, settings, scope, list, filter, {
           limit: query.limit ?? LIMITS.siteListPageSize,
           offset: query.offset ?? 0,

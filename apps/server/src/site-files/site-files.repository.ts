@@ -127,13 +127,12 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
   page: FileListPage<SortField>,
 ): Promise<{ records: Record[]; totalRecordCount: number }> {
   const generic = list as unknown as SiteFileList<string, SiteFileRow, unknown>;
-  const where = listWhere(generic, scope, filter);
+  checkDateRange(filter);
   return db.readTenant(scope.tenantCode, async (tx) => {
-    const params = [...where.params];
-    const param = (value: unknown) => `$${params.push(value)}`;
-    const extra = list.pageColumns(scope, param);
-    const guard = visibleSiteGuard(scope, params.length + 1);
-    params.push(...guard.params);
+    const where = listWhere(generic, scope, filter);
+    const extra = list.pageColumns(scope, (value) => where.param(value));
+    const guard = visibleSiteGuard(scope, where.params.length + 1);
+    where.params.push(...guard.params);
     const counter = isFiltered(filter) ? '' : `, ${siteCounterColumn(list.direction)}`;
     // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals).
     const { rows } = await tx.query<Row & { site_file_count?: number }>(
@@ -144,7 +143,7 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
              ORDER BY ${orderSql(list.sortColumns, page, 'f')}
              ${pageBoundsSql(page)}) p ${extra.join}
        ORDER BY ${orderSql(list.sortColumns, page, 'p')}`,
-      params,
+      where.params,
     );
     if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
     await assertClientsSeeFiles(tx, scope, filter.siteId, settings, list.hidden);
