@@ -51,6 +51,9 @@ export async function openPage(browser: Browser): Promise<TrackedPage> {
   return { context, page, errors };
 }
 
+const screenshotOnce = (page: Page, file: string) =>
+  page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+
 /**
  * Saves `{name}-desktop.png` (1280×800) and `{name}-mobile.png` (390×844) of the whole page into
  * e2e/screenshots/, then puts the page back to the desktop size.
@@ -61,7 +64,13 @@ export async function takeScreenshots(page: Page, name: string): Promise<string[
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(viewport);
     const file = path.join(SCREENSHOTS_DIR, `${name}-${size}.png`);
-    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    await screenshotOnce(page, file).catch(async (error: unknown) => {
+      // Headless Chromium on a busy 2-core runner has once stalled a full-page capture after the viewport changed
+      // (fonts loaded, no frame produced for 30 s); the page itself was fine. One more frame, one more try.
+      if (!(error instanceof Error && error.name === 'TimeoutError')) throw error;
+      await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
+      await screenshotOnce(page, file);
+    });
     files.push(file);
   }
   await page.setViewportSize(VIEWPORTS.desktop);
