@@ -1,7 +1,11 @@
 import { readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { browserDownloadBenchmark } from './benchmarks/browser-download.ts';
 import { downloadBenchmark } from './benchmarks/download.ts';
+import { controlPanelFirstScreenBenchmark, portalFirstScreenBenchmark } from './benchmarks/first-screen.ts';
 import { listBenchmark } from './benchmarks/list.ts';
+import { requestsListBenchmark } from './benchmarks/requests-list.ts';
+import { tusUploadBenchmark } from './benchmarks/tus-upload.ts';
 import { uploadBenchmark } from './benchmarks/upload.ts';
 import { uploadRssBenchmark } from './benchmarks/upload-rss.ts';
 import { zipBenchmark } from './benchmarks/zip.ts';
@@ -15,10 +19,15 @@ import { databaseLabel, readSettings, WORK_DIR, workFolder } from './lib/setting
  */
 const BENCHMARKS: Benchmark[] = [
   uploadBenchmark,
+  tusUploadBenchmark,
   downloadBenchmark,
+  browserDownloadBenchmark,
   zipBenchmark,
   listBenchmark,
+  requestsListBenchmark,
   uploadRssBenchmark,
+  portalFirstScreenBenchmark,
+  controlPanelFirstScreenBenchmark,
 ];
 
 /** The last lines the servers logged, kept for the report before the work folder goes. */

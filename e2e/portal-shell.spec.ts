@@ -84,7 +84,12 @@ describe('signing in to the portal', () => {
     // Side menu: 300 wide, the server's items, the Published Files badge.
     expect((await page.getByTestId('side-menu').boundingBox())?.width).toBe(300);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    expect(await menu.getByRole('link').allTextContents()).toEqual(['Submitted Files', 'Published Files']);
+    expect(await menu.getByRole('link').allTextContents()).toEqual([
+      'Submitted Files',
+      'Published Files',
+      'Requested Documents',
+      'Notifications',
+    ]);
     await expect.poll(() => menu.locator('.ant-badge').first().textContent(), { timeout: 15_000 }).toBe('3');
 
     // Breadcrumb: the home icon in #2F7F90, the selected site, the page.
@@ -276,7 +281,11 @@ describe('the side menu', () => {
       const { page } = await openSignedIn('/publishedFiles', 'bob');
       await page.getByTestId('module-unavailable').waitFor({ timeout: 20_000 });
       const menu = page.getByRole('navigation', { name: 'Main menu' });
-      expect(await menu.getByRole('link').allTextContents()).toEqual(['Submitted Files']);
+      expect(await menu.getByRole('link').allTextContents()).toEqual([
+        'Submitted Files',
+        'Requested Documents',
+        'Notifications',
+      ]);
     } finally {
       await hide('publishedFilesHidden', 'publishedFiles');
     }

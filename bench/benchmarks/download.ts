@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { startBaseline } from '../lib/baseline.ts';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { compareThroughput, cpuNote, gbps, serverCpu, times } from '../lib/compare.ts';
@@ -10,6 +11,7 @@ import {
   TENANT,
 } from '../lib/fixture.ts';
 import { describeAnswer, timedRequest } from '../lib/http-client.ts';
+import { type Nginx, startNginx } from '../lib/nginx.ts';
 import { startPortico } from '../lib/portico.ts';
 import { formatBytes, GiB, median } from '../lib/settings.ts';
 
@@ -27,6 +29,7 @@ export const downloadBenchmark: Benchmark = {
     const size = Math.round(GiB * settings.scale);
     const portico = await startPortico(dir, settings);
     const baseline = await startBaseline(dir);
+    let nginx: Nginx | undefined;
     try {
       const siteId = await siteIdOf(portico);
       const token = await portico.signIn(CLIENT);
@@ -71,6 +74,23 @@ export const downloadBenchmark: Benchmark = {
         bytes: size,
         log,
       });
+      // nginx (sendfile) on the same blob file, where Debian's nginx-light is installed: Portico ÷ nginx.
+      nginx = await startNginx(dir, portico.blobDir);
+      const server = nginx;
+      const vsNginx = server
+        ? await compareThroughput(
+            porticoSide,
+            {
+              label: 'nginx',
+              pid: server.pid,
+              run: () =>
+                timedRequest({
+                  url: `${server.url}/${path.relative(portico.blobDir, file!.blobPath)}`,
+                }).then(check('nginx download')),
+            },
+            { repeat: settings.repeat, bytes: size, log },
+          )
+        : undefined;
       const h = warm.headers;
       const missingHeaders = ['content-length', 'etag', 'accept-ranges', 'content-disposition'].filter(
         (n) => !h[n],
@@ -83,16 +103,22 @@ export const downloadBenchmark: Benchmark = {
         notes:
           `${cpuNote(result)}; first byte ${median(result.portico.map((r) => r.firstByteMs)).toFixed(0)} ms vs ` +
           `${median(result.baseline.map((r) => r.firstByteMs)).toFixed(0)} ms` +
-          (missingHeaders.length ? `; no ${missingHeaders.join(', ')} header` : ''),
+          (missingHeaders.length ? `; no ${missingHeaders.join(', ')} header` : '') +
+          (vsNginx
+            ? `; Portico ÷ nginx ${vsNginx.ratio.toFixed(2)}× (${gbps(vsNginx.porticoGBps)} vs ${gbps(vsNginx.baselineGBps)})`
+            : '; nginx not installed'),
         details: [
           `- File: ${formatBytes(size)} of random bytes, a published file of the demo site, downloaded by ${CLIENT}; the baseline streams the same blob file.`,
           `- Server CPU per run (median): Portico ${serverCpu(result.portico)}, baseline ${serverCpu(result.baseline)}.`,
           `- Portico runs: ${times(result.portico)}; baseline runs: ${times(result.baseline)} (after one warm-up each).`,
+          vsNginx
+            ? `- nginx (Debian's nginx-light, one process, \`sendfile on\`) serving the same blob file, in alternation with Portico: Portico ${times(vsNginx.portico)}; nginx ${times(vsNginx.baseline)}; medians ${gbps(vsNginx.porticoGBps)} vs ${gbps(vsNginx.baselineGBps)}, Portico ÷ nginx ${vsNginx.ratio.toFixed(2)}×; server CPU per run: nginx ${serverCpu(vsNginx.baseline)}.`
+            : '- nginx: not installed (apt-get install nginx-light), not measured.',
           `- Portico headers: content-length ${h['content-length'] ?? '—'}, etag ${h.etag ?? '—'}, accept-ranges ${h['accept-ranges'] ?? '—'}, content-type ${h['content-type'] ?? '—'}.`,
         ],
       };
     } finally {
-      await Promise.all([portico.stop(), baseline.stop()]);
+      await Promise.all([portico.stop(), baseline.stop(), nginx?.stop()]);
     }
   },
 };

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { startSweepTimer } from '../../apps/server/src/sweep-timer.ts';
 
 /** VmRSS and VmHWM of a process, in KiB as /proc reports them ("kB"). */
@@ -72,4 +72,46 @@ export async function readCpuMs(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time (user + system) of a process and all its descendants, in ms, by the kind each names with `--type=` in
+ * its command line (Chromium's renderer, utility (the network service), gpu…; `main` for none): a browser and its
+ * helper processes.
+ */
+export async function readTreeCpuMs(rootPid: number): Promise<Record<string, number>> {
+  const pids = (await readdir('/proc')).filter((name) => /^\d+$/.test(name));
+  const parents = new Map<number, number>();
+  const cpu = new Map<number, number>();
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    parents.set(Number(pid), Number(fields[1]));
+    cpu.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * 10);
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++)
+      if (p === rootPid) return true;
+    return false;
+  };
+  const byKind: Record<string, number> = {};
+  for (const [pid, ms] of cpu) {
+    if (!inTree(pid)) continue;
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const kind = /--type=([\w-]+)/.exec(command)?.[1] ?? 'main';
+    byKind[kind] = (byKind[kind] ?? 0) + ms;
+  }
+  return byKind;
+}
+
+/** The pid of a child of this process whose command name starts with `name` (e.g. the browser Playwright launched). */
+export async function childPidNamed(name: string): Promise<number | undefined> {
+  for (const pid of (await readdir('/proc')).filter((n) => /^\d+$/.test(n))) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === process.pid && comm.startsWith(name)) return Number(pid);
+  }
+  return undefined;
 }

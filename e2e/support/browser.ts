@@ -164,3 +164,33 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<AxeViol
   }
   return violations;
 }
+
+// These run inside the page; the e2e project compiles without the DOM library.
+declare const document: {
+  getAnimations(): {
+    playState: string;
+    effect: { getTiming(): { iterations?: number }; target?: { className?: unknown } | null } | null;
+  }[];
+};
+
+/**
+ * Waits until no finite animation runs (a side menu collapsing, a switch sliding): mid-way, text is faded, which
+ * axe would measure. Spinners and skeletons animate for ever, and antd's click wave is no content: neither counts.
+ */
+export async function waitForAnimations(page: Page, timeout = 5_000) {
+  // A transition just triggered (a resize, a click) may not have started yet.
+  await page.waitForTimeout(200);
+  const deadline = Date.now() + timeout;
+  const running = () =>
+    page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity)
+          .filter((a) => !String(a.effect?.target?.className ?? '').includes('ant-wave')).length,
+    );
+  while ((await running()) > 0) {
+    if (Date.now() > deadline) throw new Error(`animations still running after ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
+}

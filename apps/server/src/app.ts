@@ -6,8 +6,11 @@ import type { Config } from './config.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { registerFrontEnds } from './http/front-ends.ts';
 import { registerHealth } from './http/health.ts';
+import { serverLoggerOptions } from './http/logging.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
+import { unsubscribeRoutes } from './mail/unsubscribe.routes.ts';
 import { discoveryRoutes } from './services/discovery/discovery.routes.ts';
 import { tenantServices } from './services/tenant-services.ts';
 
@@ -48,7 +51,8 @@ const trustProxyOf = (setting: Config['trustProxy']) =>
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: deps.logger ?? { level: deps.config.logLevel },
+    // Secrets in request lines (tokens, codes, download tickets) are redacted (http/logging.ts).
+    logger: serverLoggerOptions(deps.config, deps.logger),
     // Non-zero limits so a slow or stalled client cannot hold a connection forever. Uploads stream, so the
     // request timeout is generous; idle sockets are cut far sooner.
     connectionTimeout: 60_000,
@@ -64,12 +68,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandling(app);
   await registerSecurity(app, deps.config, deps.db);
   await registerOpenApi(app, deps.config);
-  registerHealth(app, deps.db);
+  registerHealth(app, {
+    db: deps.db,
+    blobs: deps.blobs,
+    verifier: deps.verifier,
+    externalIssuer: Boolean(deps.config.oidcIssuer),
+  });
+  registerMetrics(app, deps.config, deps.db);
 
   if (deps.idp) await deps.idp.register(app);
 
   await app.register(discoveryRoutes, { prefix: '/discovery/api/DiscoveryContext', ...deps });
   await app.register(tenantServices, { prefix: '/t/:tenant', ...deps });
+  await app.register(unsubscribeRoutes, { prefix: '/mail', db: deps.db, logLevel: 'warn' });
 
   await registerFrontEnds(app, deps.config);
   return app;

@@ -14,11 +14,15 @@ const MODULES: Record<string, readonly string[]> = {
   audit: [],
   discovery: [],
   idempotency: [],
+  mail: [],
   sites: ['audit'],
   branding: ['audit'],
   menus: ['audit'],
   uploads: ['sites', 'audit'],
-  'site-files': ['sites', 'audit', 'uploads'],
+  'site-files': ['sites', 'audit', 'uploads', 'mail'],
+  tenants: ['audit', 'discovery', 'sites'],
+  invitations: ['sites', 'audit', 'mail'],
+  requests: ['sites', 'audit', 'uploads', 'site-files', 'mail'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
 const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts', 'sweep-timer.ts'];

@@ -34,11 +34,23 @@ describe('parseConfig', () => {
       uploadMaxConcurrentPerUser: 8,
       uploadMaxConcurrentPerAddress: 32,
       tempFileMaxAgeSeconds: 7200,
+      downloadTicketSeconds: 300,
+      blobStore: 'fs',
+      s3Region: 'us-east-1',
+      s3ForcePathStyle: false,
       loginRateLimit: 10,
+      corsOrigins: [],
       trustProxy: false,
-      logLevel: 'debug',
-      seedDemo: true,
+      oidcStartupCheck: 'required',
+      oidcScopes: ['openid', 'profile', 'tenancy'],
+      logLevel: 'info',
+      seedDemo: false,
+      mailFrom: 'no-reply@localhost',
+      notifyBatchSeconds: 300,
+      mailMaxAttempts: 8,
+      mailLeaseSeconds: 300,
     });
+    expect(config.smtpUrl).toBeUndefined();
     expect(config.databaseUrl).toBeUndefined();
     expect(config.oidcIssuer).toBeUndefined();
     expect(issuerOf(config)).toBe('http://localhost:8080/oidc');
@@ -64,21 +76,39 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgresql://portico:secret@db.internal:5432/portico',
       OIDC_ISSUER: 'https://login.example.com/tenant/v2.0/',
       OIDC_AUDIENCE: 'api://portico',
+      OIDC_ACCEPT_JWT_TYP: 'https://login.example.com/tenant/v2.0',
+      OIDC_STARTUP_CHECK: 'retry',
+      OIDC_SCOPES: 'openid profile api://portico/tenancy',
       OIDC_CLIENT_ID: 'portal-client',
       OIDC_CONTROL_PANEL_CLIENT_ID: 'console-client',
       TENANT_CLAIM: 'extn.portico_tenants',
       MAX_UPLOAD_BYTES: '1048576',
       UPLOAD_GRACE_SECONDS: '600',
       TEMP_FILE_MAX_AGE_SECONDS: '900',
+      DOWNLOAD_TICKET_SECONDS: '120',
+      BLOB_STORE: 's3',
+      S3_ENDPOINT: 'https://s3.example.com/',
+      S3_REGION: 'eu-west-1',
+      S3_BUCKET: 'portico-blobs',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret/key+example',
+      S3_FORCE_PATH_STYLE: 'true',
       UPLOAD_REFUSED_EXTENSIONS: 'EXE, .bat,zip',
       UPLOAD_MIN_BYTES_PER_SECOND: '0',
       UPLOAD_RATE_WINDOW_SECONDS: '120',
       UPLOAD_MAX_CONCURRENT_PER_USER: '2',
       UPLOAD_MAX_CONCURRENT_PER_ADDRESS: '50',
       LOGIN_RATE_LIMIT: '3',
+      CORS_ORIGINS: 'https://portal.example.com, http://localhost:8080/',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8',
       LOG_LEVEL: 'warn',
+      METRICS_TOKEN: 'm'.repeat(32),
       SEED_DEMO: 'false',
+      SMTP_URL: 'smtps://portal%40example.com:p%40ss@mail.example.com:465',
+      MAIL_FROM: 'portal@example.com',
+      NOTIFY_BATCH_SECONDS: '0',
+      MAIL_MAX_ATTEMPTS: '3',
+      MAIL_LEASE_SECONDS: '60',
     });
     expect(config).toEqual({
       port: 0,
@@ -88,6 +118,9 @@ describe('parseConfig', () => {
       databaseUrl: 'postgresql://portico:secret@db.internal:5432/portico',
       oidcIssuer: 'https://login.example.com/tenant/v2.0',
       oidcAudience: 'api://portico',
+      oidcAcceptJwtTyp: true,
+      oidcStartupCheck: 'retry',
+      oidcScopes: ['openid', 'profile', 'api://portico/tenancy'],
       oidcPortalClientId: 'portal-client',
       oidcControlPanelClientId: 'console-client',
       tenantClaim: 'extn.portico_tenants',
@@ -99,10 +132,25 @@ describe('parseConfig', () => {
       uploadMaxConcurrentPerUser: 2,
       uploadMaxConcurrentPerAddress: 50,
       tempFileMaxAgeSeconds: 900,
+      downloadTicketSeconds: 120,
+      blobStore: 's3',
+      s3Endpoint: 'https://s3.example.com',
+      s3Region: 'eu-west-1',
+      s3Bucket: 'portico-blobs',
+      s3AccessKeyId: 'AKIAEXAMPLE',
+      s3SecretAccessKey: 'secret/key+example',
+      s3ForcePathStyle: true,
       loginRateLimit: 3,
+      corsOrigins: ['https://portal.example.com', 'http://localhost:8080'],
       trustProxy: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
       logLevel: 'warn',
+      metricsToken: 'm'.repeat(32),
       seedDemo: false,
+      smtpUrl: 'smtps://portal%40example.com:p%40ss@mail.example.com:465',
+      mailFrom: 'portal@example.com',
+      notifyBatchSeconds: 0,
+      mailMaxAttempts: 3,
+      mailLeaseSeconds: 60,
     });
     expect(issuerOf(config)).toBe('https://login.example.com/tenant/v2.0');
   });
@@ -114,6 +162,41 @@ describe('parseConfig', () => {
     'http://[::1]:9000',
   ])('accepts the issuer %s', (issuer) => {
     expect(parseConfig({ OIDC_ISSUER: issuer }).oidcIssuer).toBe(issuer);
+  });
+
+  test('the demo is seeded only where it is asked for: SEED_DEMO=true, or auto without production or DATABASE_URL', () => {
+    expect(parseConfig({}).seedDemo).toBe(false);
+    expect(parseConfig({ SEED_DEMO: 'auto' }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: 'auto', NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(parseConfig({ SEED_DEMO: 'auto', DATABASE_URL: 'postgres://db.internal/portico' }).seedDemo).toBe(
+      false,
+    );
+    expect(parseConfig({ SEED_DEMO: 'true', NODE_ENV: 'production' }).seedDemo).toBe(true);
+  });
+
+  test('OIDC_ACCEPT_JWT_TYP must name OIDC_ISSUER, and not with an audience an ID token carries', () => {
+    const issuer = 'https://kc.example.com/realms/portico';
+    expect(parseConfig({ OIDC_ISSUER: issuer, OIDC_ACCEPT_JWT_TYP: `${issuer}/` }).oidcAcceptJwtTyp).toBe(
+      true,
+    );
+    expect(() => parseConfig({ OIDC_ACCEPT_JWT_TYP: issuer })).toThrow(/OIDC_ACCEPT_JWT_TYP=/);
+    expect(() =>
+      parseConfig({ OIDC_ISSUER: issuer, OIDC_ACCEPT_JWT_TYP: issuer, OIDC_AUDIENCE: 'portico-portal' }),
+    ).toThrow(/not one of the client ids/);
+  });
+
+  test('BLOB_STORE=s3 needs a bucket, and the access key comes whole or not at all', () => {
+    expect(errorFor({ BLOB_STORE: 's3' })).toBe(
+      'BLOB_STORE="s3" is invalid: expected fs, or s3 with S3_BUCKET set',
+    );
+    expect(errorFor({ BLOB_STORE: 's3', S3_BUCKET: 'bucket', S3_ACCESS_KEY_ID: 'id' })).toMatch(
+      /^S3_ACCESS_KEY_ID=/,
+    );
+    expect(errorFor({ S3_BUCKET: 'Not_A_Bucket' })).toMatch(/^S3_BUCKET=/);
+    expect(errorFor({ S3_SECRET_ACCESS_KEY: 'top secret' })).toBe(
+      'S3_SECRET_ACCESS_KEY=(hidden) is invalid: expected a secret, set together with S3_ACCESS_KEY_ID',
+    );
+    expect(parseConfig({ BLOB_STORE: 's3', S3_BUCKET: 'bucket' }).s3AccessKeyId).toBeUndefined();
   });
 
   test('TRUST_PROXY takes a number of hops too', () => {
@@ -146,6 +229,7 @@ describe('parseConfig', () => {
     ['MAX_UPLOAD_BYTES', '1e9', 'a positive integer'],
     ['UPLOAD_GRACE_SECONDS', '0', 'a positive integer'],
     ['TEMP_FILE_MAX_AGE_SECONDS', '2h', 'a positive integer'],
+    ['DOWNLOAD_TICKET_SECONDS', '5', 'an integer from 10 to 86400'],
     ['UPLOAD_REFUSED_EXTENSIONS', 'exe,,bat', 'extensions of letters and digits'],
     ['UPLOAD_REFUSED_EXTENSIONS', '*.exe', 'extensions of letters and digits'],
     ['UPLOAD_MIN_BYTES_PER_SECOND', '-1', 'an integer from 0 to 1073741824'],
@@ -155,7 +239,11 @@ describe('parseConfig', () => {
     ['UPLOAD_MAX_CONCURRENT_PER_USER', '0', 'an integer from 1 to 10000'],
     ['UPLOAD_MAX_CONCURRENT_PER_ADDRESS', 'many', 'an integer from 1 to 10000'],
     ['LOGIN_RATE_LIMIT', '0', 'a positive integer'],
-    ['SEED_DEMO', 'yes', 'true or false'],
+    ['SEED_DEMO', 'yes', 'true, false or auto'],
+    ['OIDC_STARTUP_CHECK', 'no', 'required or retry'],
+    ['OIDC_SCOPES', 'profile tenancy', 'openid among them'],
+    ['METRICS_TOKEN', 'short', 'at least 32 characters'],
+    ['OIDC_ACCEPT_JWT_TYP', 'https://other.example.com', 'the same URL as OIDC_ISSUER'],
     ['TRUST_PROXY', 'true', 'false, a number of proxy hops from 1 to 10, or IP addresses'],
     ['TRUST_PROXY', '0', 'a number of proxy hops from 1 to 10'],
     ['TRUST_PROXY', '11', 'a number of proxy hops from 1 to 10'],
@@ -163,6 +251,13 @@ describe('parseConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33', 'IP addresses and CIDR ranges'],
     ['TRUST_PROXY', '10.0.0.1,,10.0.0.2', 'IP addresses and CIDR ranges'],
     ['TRUST_PROXY', '10.0.0.0/8/1', 'IP addresses and CIDR ranges'],
+    ['SMTP_URL', 'https://mail.example.com', 'an smtp:// or smtps:// URL'],
+    ['SMTP_URL', 'smtp://', 'an smtp:// or smtps:// URL'],
+    ['MAIL_FROM', 'portal', 'an e-mail address'],
+    ['MAIL_FROM', 'Portal <portal@example.com>', 'an e-mail address'],
+    ['NOTIFY_BATCH_SECONDS', '-1', 'an integer from 0 to 86400'],
+    ['MAIL_MAX_ATTEMPTS', '0', 'an integer from 1 to 50'],
+    ['MAIL_LEASE_SECONDS', '1', 'an integer from 5 to 3600'],
     ['TENANT_CLAIM', 'tenant claim', 'a claim name'],
   ];
 

@@ -15,6 +15,8 @@ interface Entry<T> {
   doc: string;
   expects: string;
   default?: string;
+  /** A secret: a bad value is not repeated in the error line. */
+  secret?: boolean;
   parse(raw: string, env: Env): T | undefined;
 }
 
@@ -120,7 +122,7 @@ export const CONFIG_ENTRIES = {
   }),
   dataDir: entry({
     env: 'DATA_DIR',
-    doc: "Folder for the PGlite database, blobs and the embedded provider's signing keys.",
+    doc: 'Folder for the PGlite database and the blobs of BLOB_STORE=fs.',
     expects: 'a folder path',
     default: './data',
     parse: (raw) => (raw.trim() ? path.resolve(raw) : undefined),
@@ -151,6 +153,31 @@ export const CONFIG_ENTRIES = {
       return url.protocol === 'https:' || local ? withoutTrailingSlash(url) : undefined;
     },
   }),
+  oidcAcceptJwtTyp: entry({
+    env: 'OIDC_ACCEPT_JWT_TYP',
+    doc: 'Also accept access tokens typed `JWT`, or not typed, (Keycloak, Entra ID, Okta) instead of RFC 9068’s `at+jwt`, from this issuer only; every other check stays, and ID tokens are still refused.',
+    expects: 'the same URL as OIDC_ISSUER, with an OIDC_AUDIENCE that is not one of the client ids',
+    parse: (raw, env) => {
+      const issuer = httpUrl(raw);
+      const configured = env.OIDC_ISSUER ? httpUrl(env.OIDC_ISSUER) : undefined;
+      if (!issuer || !configured || withoutTrailingSlash(issuer) !== withoutTrailingSlash(configured))
+        return undefined;
+      // An ID token is typed JWT too and its audience is a client id: that audience would let one through.
+      const audience = env.OIDC_AUDIENCE || 'urn:portico:api';
+      const clients = [
+        env.OIDC_CLIENT_ID || 'portico-portal',
+        env.OIDC_CONTROL_PANEL_CLIENT_ID || 'portico-control-panel',
+      ];
+      return clients.includes(audience) ? undefined : true;
+    },
+  }),
+  oidcStartupCheck: entry({
+    env: 'OIDC_STARTUP_CHECK',
+    doc: 'With OIDC_ISSUER: `required` stops the server at start, with one line, when the issuer’s metadata or signing keys cannot be fetched; `retry` starts anyway (calls answer 503 and /readyz fails until they can).',
+    expects: 'required or retry',
+    default: 'required',
+    parse: (raw) => (raw === 'required' || raw === 'retry' ? raw : undefined),
+  }),
   oidcAudience: entry({
     env: 'OIDC_AUDIENCE',
     doc: 'The `aud` every access token must carry for this API.',
@@ -171,6 +198,18 @@ export const CONFIG_ENTRIES = {
     expects: 'a non-empty client id',
     default: 'portico-control-panel',
     parse: (raw) => (/^[\w.:-]+$/.test(raw) ? raw : undefined),
+  }),
+  oidcScopes: entry({
+    env: 'OIDC_SCOPES',
+    doc: 'Scopes the front ends ask for, separated by spaces; `openid` among them. Entra ID names an API’s scope by the API, e.g. `openid profile api://portico/tenancy`.',
+    expects: 'scope names separated by spaces, openid among them',
+    default: 'openid profile tenancy',
+    parse: (raw) => {
+      const scopes = raw.split(' ').filter(Boolean);
+      return scopes.includes('openid') && scopes.every((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s))
+        ? scopes
+        : undefined;
+    },
   }),
   tenantClaim: entry({
     env: 'TENANT_CLAIM',
@@ -199,6 +238,63 @@ export const CONFIG_ENTRIES = {
     expects: 'a positive integer',
     default: '7200',
     parse: positiveInt,
+  }),
+  downloadTicketSeconds: entry({
+    env: 'DOWNLOAD_TICKET_SECONDS',
+    doc: 'How long a download ticket (the link a browser downloads a file or a zip with, and resumes it with Range) is accepted after it was issued, in seconds.',
+    expects: 'an integer from 10 to 86400',
+    default: '300',
+    parse: intFrom(10, 86_400),
+  }),
+  blobStore: entry({
+    env: 'BLOB_STORE',
+    doc: 'Where file bytes live: `fs`, files under `DATA_DIR/blobs`; `s3`, an S3-compatible object store (the S3_ settings), which every server process of a cluster shares.',
+    expects: 'fs, or s3 with S3_BUCKET set',
+    default: 'fs',
+    parse: (raw, env) =>
+      raw === 'fs' ? ('fs' as const) : raw === 's3' && env.S3_BUCKET ? ('s3' as const) : undefined,
+  }),
+  s3Endpoint: entry({
+    env: 'S3_ENDPOINT',
+    doc: "The S3 service's address, for a store other than AWS (MinIO, Ceph, a cloud's S3 API); unset uses AWS's for S3_REGION.",
+    expects: 'an http(s) URL such as https://s3.example.com',
+    parse: (raw) => {
+      const url = httpUrl(raw);
+      return url ? withoutTrailingSlash(url) : undefined;
+    },
+  }),
+  s3Region: entry({
+    env: 'S3_REGION',
+    doc: "The bucket's region (any name for stores that have none).",
+    expects: 'a region name such as eu-west-1',
+    default: 'us-east-1',
+    parse: (raw) => (/^[a-z0-9-]{1,64}$/.test(raw) ? raw : undefined),
+  }),
+  s3Bucket: entry({
+    env: 'S3_BUCKET',
+    doc: 'The bucket that holds the blobs (it must exist); with BLOB_STORE=s3.',
+    expects: 'a bucket name of 3 to 63 lower-case letters, digits, dots and dashes',
+    parse: (raw) => (/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(raw) ? raw : undefined),
+  }),
+  s3AccessKeyId: entry({
+    env: 'S3_ACCESS_KEY_ID',
+    doc: "The access key's id; unset (with S3_SECRET_ACCESS_KEY) uses the AWS SDK's own chain (AWS_ variables, instance or task role).",
+    expects: 'an access key id, set together with S3_SECRET_ACCESS_KEY',
+    parse: (raw, env) => (/^\S{1,256}$/.test(raw) && env.S3_SECRET_ACCESS_KEY ? raw : undefined),
+  }),
+  s3SecretAccessKey: entry({
+    env: 'S3_SECRET_ACCESS_KEY',
+    doc: "The access key's secret (never logged).",
+    expects: 'a secret, set together with S3_ACCESS_KEY_ID',
+    secret: true,
+    parse: (raw, env) => (/^\S{1,256}$/.test(raw) && env.S3_ACCESS_KEY_ID ? raw : undefined),
+  }),
+  s3ForcePathStyle: entry({
+    env: 'S3_FORCE_PATH_STYLE',
+    doc: 'Address the bucket as `{S3_ENDPOINT}/{bucket}` rather than `{bucket}.{host}`, as most stores other than AWS need.',
+    expects: 'true or false',
+    default: 'false',
+    parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
   }),
   uploadRefusedExtensions: entry({
     env: 'UPLOAD_REFUSED_EXTENSIONS',
@@ -246,6 +342,20 @@ export const CONFIG_ENTRIES = {
     default: '10',
     parse: positiveInt,
   }),
+  corsOrigins: entry({
+    env: 'CORS_ORIGINS',
+    doc: "Origins whose pages may call this server's tenant APIs from another origin (CORS), comma-separated, or `none`: the portal's origin (PUBLIC_URL of the processes that serve the front ends) on processes that serve a tenant moved to another host by discovery.",
+    expects:
+      'none, or http(s) origins without a path separated by commas, such as https://portal.example.com',
+    default: 'none',
+    parse: (raw) => {
+      if (raw === 'none') return [] as string[];
+      const origins = raw.split(',').map((part) => httpUrl(part.trim()));
+      return origins.every((url) => url && url.pathname === '/' && !url.search && !url.hash)
+        ? origins.map((url) => url!.origin)
+        : undefined;
+    },
+  }),
   trustProxy: entry({
     env: 'TRUST_PROXY',
     doc: "Reverse proxies whose `X-Forwarded-For`/`-Proto`/`-Host` are believed, so the login rate limit and the logs see the client: `false`, a number of hops, or the proxies' addresses and CIDR ranges, comma-separated.",
@@ -254,22 +364,72 @@ export const CONFIG_ENTRIES = {
     default: 'false',
     parse: trustedProxies,
   }),
+  smtpUrl: entry({
+    env: 'SMTP_URL',
+    doc: 'Mail server for outgoing mail, with its credentials (`smtps://` for TLS from the start; `smtp://` upgrades with STARTTLS when the server offers it, `?requireTLS=true` insists). Unset writes every mail as an `.eml` file to `DATA_DIR/outbox/` instead.',
+    expects: 'an smtp:// or smtps:// URL such as smtps://user:password@mail.example.com:465',
+    parse: (raw) => {
+      try {
+        const url = new URL(raw);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname ? raw : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  }),
+  mailFrom: entry({
+    env: 'MAIL_FROM',
+    doc: "Sender address of every mail; the firm's name is shown as the sender's name.",
+    expects: 'an e-mail address such as portal@example.com',
+    default: 'no-reply@localhost',
+    parse: (raw) => (/^[^\s@<>",;]+@[^\s@<>",;]+$/.test(raw) ? raw : undefined),
+  }),
+  notifyBatchSeconds: entry({
+    env: 'NOTIFY_BATCH_SECONDS',
+    doc: 'How long a notification waits for more of its kind (files published to one site, files submitted to one site), so that they make one mail, in seconds.',
+    expects: 'an integer from 0 to 86400',
+    default: '300',
+    parse: intFrom(0, 86_400),
+  }),
+  mailMaxAttempts: entry({
+    env: 'MAIL_MAX_ATTEMPTS',
+    doc: 'Attempts to send a mail before it is marked failed; waits between them double from 30 seconds up to an hour.',
+    expects: 'an integer from 1 to 50',
+    default: '8',
+    parse: intFrom(1, 50),
+  }),
+  mailLeaseSeconds: entry({
+    env: 'MAIL_LEASE_SECONDS',
+    doc: 'How long a server process may take to send a mail it claimed; after that (it died) another process sends it again.',
+    expects: 'an integer from 5 to 3600',
+    default: '300',
+    parse: intFrom(5, 3600),
+  }),
   logLevel: entry({
     env: 'LOG_LEVEL',
-    doc: 'Server log level.',
+    doc: 'Server log level; `debug` logs every request. Logs are pretty on a terminal and JSON lines otherwise.',
     expects: 'one of fatal, error, warn, info, debug, trace, silent',
-    default: 'debug',
+    default: 'info',
     parse: (raw) =>
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(raw)
         ? (raw as 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent')
         : undefined,
   }),
+  metricsToken: entry({
+    env: 'METRICS_TOKEN',
+    doc: 'Serves Prometheus metrics at /metrics to requests with `Authorization: Bearer <this token>`; unset, /metrics answers 404.',
+    expects: 'at least 32 characters of letters, digits, "-", "_", "." or "~"',
+    parse: (raw) => (/^[\w.~-]{32,}$/.test(raw) ? raw : undefined),
+  }),
   seedDemo: entry({
     env: 'SEED_DEMO',
-    doc: 'Seed the demo tenants, users and files into an empty database at start.',
-    expects: 'true or false',
-    default: 'true',
-    parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
+    doc: 'Seed the demo firms, users (password `portico`) and files into an empty database at start. `auto` (what `npm start` sets) seeds only with PGlite and without NODE_ENV=production.',
+    expects: 'true, false or auto',
+    default: 'false',
+    parse: (raw, env) => {
+      if (raw === 'auto') return env.NODE_ENV !== 'production' && !env.DATABASE_URL;
+      return raw === 'true' ? true : raw === 'false' ? false : undefined;
+    },
   }),
 } as const;
 
@@ -286,8 +446,12 @@ export interface Config {
   /** Unset means the embedded provider at `{publicUrl}/oidc`. */
   oidcIssuer: Parsed<'oidcIssuer'> | undefined;
   oidcAudience: Parsed<'oidcAudience'>;
+  /** True when OIDC_ACCEPT_JWT_TYP names the external issuer. */
+  oidcAcceptJwtTyp: Parsed<'oidcAcceptJwtTyp'> | undefined;
+  oidcStartupCheck: Parsed<'oidcStartupCheck'>;
   oidcPortalClientId: Parsed<'oidcPortalClientId'>;
   oidcControlPanelClientId: Parsed<'oidcControlPanelClientId'>;
+  oidcScopes: Parsed<'oidcScopes'>;
   tenantClaim: Parsed<'tenantClaim'>;
   maxUploadBytes: Parsed<'maxUploadBytes'>;
   uploadGraceSeconds: Parsed<'uploadGraceSeconds'>;
@@ -297,9 +461,25 @@ export interface Config {
   uploadMaxConcurrentPerUser: Parsed<'uploadMaxConcurrentPerUser'>;
   uploadMaxConcurrentPerAddress: Parsed<'uploadMaxConcurrentPerAddress'>;
   tempFileMaxAgeSeconds: Parsed<'tempFileMaxAgeSeconds'>;
+  downloadTicketSeconds: Parsed<'downloadTicketSeconds'>;
+  blobStore: Parsed<'blobStore'>;
+  s3Endpoint: Parsed<'s3Endpoint'> | undefined;
+  s3Region: Parsed<'s3Region'>;
+  s3Bucket: Parsed<'s3Bucket'> | undefined;
+  s3AccessKeyId: Parsed<'s3AccessKeyId'> | undefined;
+  s3SecretAccessKey: Parsed<'s3SecretAccessKey'> | undefined;
+  s3ForcePathStyle: Parsed<'s3ForcePathStyle'>;
   loginRateLimit: Parsed<'loginRateLimit'>;
+  corsOrigins: Parsed<'corsOrigins'>;
   trustProxy: Parsed<'trustProxy'>;
+  /** Unset: mail is written as .eml files to DATA_DIR/outbox. */
+  smtpUrl: Parsed<'smtpUrl'> | undefined;
+  mailFrom: Parsed<'mailFrom'>;
+  notifyBatchSeconds: Parsed<'notifyBatchSeconds'>;
+  mailMaxAttempts: Parsed<'mailMaxAttempts'>;
+  mailLeaseSeconds: Parsed<'mailLeaseSeconds'>;
   logLevel: Parsed<'logLevel'>;
+  metricsToken: Parsed<'metricsToken'> | undefined;
   seedDemo: Parsed<'seedDemo'>;
 }
 
@@ -311,7 +491,8 @@ export function parseConfig(env: Env): Config {
     if (source === undefined) continue;
     const value = e.parse(source, env);
     if (value === undefined) {
-      throw new ConfigError(`${e.env}=${JSON.stringify(source)} is invalid: expected ${e.expects}`);
+      const shown = e.secret ? '(hidden)' : JSON.stringify(source);
+      throw new ConfigError(`${e.env}=${shown} is invalid: expected ${e.expects}`);
     }
     values[key] = value;
   }

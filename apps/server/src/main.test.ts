@@ -6,10 +6,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
+import { openDatabase } from './db/open-database.ts';
+import { spawnServerProcess } from './testing/server-process.ts';
 import { createThrowawayDatabase, testDatabaseKind } from './testing/test-database.ts';
 import { freePort } from './testing/test-server.ts';
 
-const MAIN = new URL('./main.ts', import.meta.url).pathname;
+const PREPARE_START = new URL('../../../scripts/prepare-start.ts', import.meta.url).pathname;
 
 interface Run {
   child: ChildProcess;
@@ -27,30 +29,12 @@ afterEach(async () => {
 /** `node apps/server/src/main.ts` as `npm start` runs it, with only the given settings and a fresh DATA_DIR. */
 async function runServer(env: Record<string, string>): Promise<Run> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-main-'));
-  const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
-    stdout += chunk;
-  });
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr += chunk;
-  });
-  const exited = once(child, 'exit').then(([code, signal]) => ({
-    code: code as number | null,
-    signal: signal as NodeJS.Signals | null,
-  }));
+  const server = spawnServerProcess({ DATA_DIR: dataDir, ...env });
   cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    await server.kill();
     await rm(dataDir, { recursive: true, force: true });
   });
-  return { child, dataDir: env.DATA_DIR ?? dataDir, stdout: () => stdout, stderr: () => stderr, exited };
+  return { ...server, dataDir: env.DATA_DIR ?? dataDir };
 }
 
 /** Resolves once the server printed its banner; fails if it exits first. */
@@ -92,6 +76,31 @@ async function within<T>(ms: number, promise: Promise<T>, what: string): Promise
 }
 
 // A child process starts its own database (PGlite takes seconds on 2 busy cores) and seeds the demo.
+describe('npm start, before the server', () => {
+  test('checks the settings first: a bad one stops it at once with its line, before any build', async () => {
+    const started = performance.now();
+    const run = spawn(process.execPath, [PREPARE_START], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: 'eighty' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    run.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    run.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const [code] = await once(run, 'exit');
+    expect(code).toBe(1);
+    expect(stderr.trimEnd().split('\n')).toEqual([
+      'portico: PORT="eighty" is invalid: expected an integer from 0 to 65535',
+    ]);
+    expect(stdout).toBe('');
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
 describe('the server process', { timeout: 90_000 }, () => {
   test.each([
     ['PORT', '80a'],
@@ -119,6 +128,68 @@ describe('the server process', { timeout: 90_000 }, () => {
         /^portico: DATABASE_URL="postgres:\/\/portico@127\.0\.0\.1:1\/portico" cannot be reached \(ECONNREFUSED\)/,
       ),
     ]);
+  });
+
+  test('an unreachable external issuer stops it at start with one line, unless told to start anyway', async () => {
+    const issuer = `http://127.0.0.1:${await freePort()}/realms/portico`;
+    const run = await runServer({ OIDC_ISSUER: issuer, LOG_LEVEL: 'warn' });
+    const { code } = await within(30_000, run.exited, 'exiting');
+    expect(code).toBe(1);
+    expect(run.stderr().trimEnd().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^portico: OIDC_ISSUER="${issuer}" cannot be used: .+ Set OIDC_STARTUP_CHECK=retry to start anyway\\.$`,
+        ),
+      ),
+    ]);
+    expect(run.stdout()).toBe('');
+
+    const port = await freePort();
+    const database = await createThrowawayDatabase();
+    cleanups.push(() => database.drop());
+    const anyway = await runServer({
+      OIDC_ISSUER: issuer,
+      OIDC_STARTUP_CHECK: 'retry',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
+    await within(60_000, running(anyway), 'starting anyway');
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({
+      status: 'not_ready',
+      checks: { database: 'ok', blobStore: 'ok', issuer: 'failed' },
+    });
+  });
+
+  test('with NODE_ENV=production it seeds no demo, even when npm start asks for one (SEED_DEMO=auto)', async () => {
+    const port = await freePort();
+    const database = await createThrowawayDatabase();
+    cleanups.push(() => database.drop());
+    const run = await runServer({
+      NODE_ENV: 'production',
+      SEED_DEMO: 'auto',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
+    await within(60_000, running(run), 'starting');
+    expect(run.stdout()).not.toContain('Demo accounts');
+    run.child.kill('SIGTERM');
+    await within(30_000, run.exited, 'stopping');
+    const db = await openDatabase({ dataDir: run.dataDir, databaseUrl: database.url });
+    try {
+      const counts = await db.query<{ tenants: number; accounts: number; files: number }>(
+        `SELECT (SELECT count(*) FROM tenants)::int AS tenants, (SELECT count(*) FROM idp_accounts)::int AS accounts,
+                (SELECT count(*) FROM files)::int AS files`,
+      );
+      expect(counts.rows[0]).toEqual({ tenants: 0, accounts: 0, files: 0 });
+    } finally {
+      await db.close();
+    }
   });
 
   test('a port in use stops it at start with one line on stderr', async () => {
@@ -151,15 +222,22 @@ describe('the server process', { timeout: 90_000 }, () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     });
 
     await within(60_000, running(run), 'starting');
 
-    // The banner tells a person where everything is and how to sign in.
+    // The banner tells a person where everything is and how to sign in, and that the demo accounts exist.
+    expect(run.stdout()).toContain('Listening on    127.0.0.1:');
     expect(run.stdout()).toContain(`Portal          ${url}/`);
+    expect(run.stdout()).toContain('Demo accounts exist');
     expect(run.stdout()).toContain(`OpenID issuer   ${url}/oidc (embedded)`);
     expect(run.stdout()).toMatch(/bob\s+\/ portico/);
+    // …and ends with what to do next.
+    expect(run.stdout().trimEnd().split('\n').at(-1)).toBe(
+      `  Next: open ${url}/ and sign in as alice (password portico). Ctrl+C stops Portico.`,
+    );
 
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);

@@ -1,42 +1,90 @@
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { createJwtVerifier } from './auth/jwt-verifier.ts';
+import type { AccessTokenVerifier } from './auth/principal.ts';
 import { type Config, ConfigError, issuerOf, parseConfig } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
-import { seedDemo } from './db/seed/seed-demo.ts';
+import { findDemoAccounts, seedDemo } from './db/seed/seed-demo.ts';
 import { printBanner } from './http/banner.ts';
 import { createEmbeddedIdp } from './idp/embedded-idp.ts';
-import { createFsBlobStore } from './storage/fs-blob-store.ts';
+import { createMailTransport } from './mail/mail-transport.ts';
+import { startMailWorker } from './mail/mail-worker.ts';
+import { openBlobStore } from './storage/open-blob-store.ts';
 
 /** Composition root: config → database → blob store → identity → services → http. Tests build the same. */
 export async function startServer(
   config: Config,
   options: { logger?: false | object; quiet?: boolean } = {},
 ) {
-  const db = await openDatabase(config);
-  const blobs = createFsBlobStore(path.join(config.dataDir, 'blobs'), {
-    abandonedWriteAgeMs: config.tempFileMaxAgeSeconds * 1000,
-  });
-  // Before anything of this process writes a blob: half-written files a crash left behind. With PGlite this
-  // process is the data folder's only user (two on one PGlite folder would corrupt it), so every one of them is a
-  // dead process's; replicas on PostgreSQL may share the folder and be writing theirs: there the age limit rules.
-  const abandonedWrites = await blobs.removeAbandonedWrites(config.databaseUrl ? undefined : new Date());
-  const seeded = config.seedDemo ? await seedDemo(db, blobs) : undefined;
-  const idp = config.oidcIssuer ? undefined : await createEmbeddedIdp({ config, db });
+  // The issuer first: if it cannot be used, nothing else is started only to be stopped again.
   const verifier = createJwtVerifier({
     issuer: issuerOf(config),
     audience: config.oidcAudience,
     tenantClaim: config.tenantClaim,
+    acceptJwtTyp: config.oidcAcceptJwtTyp === true,
   });
+  const issuerWarning = config.oidcIssuer ? await checkExternalIssuer(config, verifier) : undefined;
+  const db = await openDatabase(config);
+  const blobs = openBlobStore(config);
+  // Before anything of this process writes a blob: half-written files a crash left behind. With PGlite and the
+  // file store this process is the data folder's only user (two on one PGlite folder would corrupt it), so every
+  // one of them is a dead process's; replicas on PostgreSQL may share the folder or bucket and be writing
+  // theirs, and a bucket may be shared anyway: there the age limit rules.
+  const alone = !config.databaseUrl && config.blobStore === 'fs';
+  const abandonedWrites = await blobs.removeAbandonedWrites(alone ? new Date() : undefined);
+  if (config.seedDemo) await seedDemo(db, blobs);
+  const idp = config.oidcIssuer ? undefined : await createEmbeddedIdp({ config, db });
   const app = await buildApp({ config, db, blobs, verifier, idp, logger: options.logger });
+  if (issuerWarning) app.log.warn(issuerWarning);
   if (abandonedWrites) app.log.info({ abandonedWrites }, 'half-written files of an earlier run removed');
+  // Mail leaves through the outbox (decision 34): SMTP_URL, or .eml files in DATA_DIR/outbox.
+  const mailTransport = createMailTransport({
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    timeoutMs: (config.mailLeaseSeconds * 1000) / 3,
+  });
+  const mailWorker = startMailWorker({
+    db,
+    transport: mailTransport,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    maxAttempts: config.mailMaxAttempts,
+    leaseSeconds: config.mailLeaseSeconds,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
+    await mailWorker.stop();
+    mailTransport.close();
     await db.close();
   });
   await app.listen({ port: config.port, host: config.host });
-  if (!options.quiet) printBanner(config, seeded);
+  if (!options.quiet)
+    printBanner(config, config.oidcIssuer ? [] : await findDemoAccounts(db), mailTransport.description);
   return { app, db, blobs, config };
 }
+
+/**
+ * An external issuer whose metadata or keys cannot be fetched would let the server start and every sign-in fail
+ * in the browser ("Failed to fetch"): stop at once, in one line, unless OIDC_STARTUP_CHECK=retry (then start,
+ * warn, and let each request and /readyz try again). Answers the warning to log, if any.
+ */
+async function checkExternalIssuer(
+  config: Config,
+  verifier: AccessTokenVerifier,
+): Promise<string | undefined> {
+  try {
+    await verifier.checkIssuer?.();
+    return undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const message = `OIDC_ISSUER="${config.oidcIssuer}" cannot be used: ${reason}`;
+    if (config.oidcStartupCheck === 'retry') return `${message}; starting anyway (OIDC_STARTUP_CHECK=retry)`;
+    throw new StartupError(`${message} Set OIDC_STARTUP_CHECK=retry to start anyway.`);
+  }
+}
+
+/** A start-up failure whose message says it all (printed as is, on one line). */
+class StartupError extends Error {}
 
 async function main() {
   let config: Config;
@@ -68,7 +116,9 @@ if (import.meta.main) {
   main().catch((error) => {
     const reason = error instanceof Error ? error.message : String(error);
     console.error(
-      error instanceof ConfigError ? `portico: ${reason}` : `portico: failed to start: ${reason}`,
+      error instanceof ConfigError || error instanceof StartupError
+        ? `portico: ${reason}`
+        : `portico: failed to start: ${reason}`,
     );
     process.exit(1);
   });

@@ -22,9 +22,16 @@ export const ERROR_CODES = {
   'sites.not_found': 404,
   'settings.forbidden': 403,
   'files.not_found': 404,
+  'notifications.unknown_kind': 404,
   'files.range_not_satisfiable': 416,
+  'files.preview_unsupported': 415,
+  'downloads.ticket_not_found': 404,
+  'downloads.ticket_expired': 410,
   'uploads.invalid': 400,
   'uploads.not_found': 404,
+  'uploads.offset_conflict': 409,
+  'uploads.expired': 410,
+  'uploads.incomplete': 409,
   'uploads.too_large': 413,
   'uploads.too_many': 413,
   'uploads.too_many_concurrent': 429,
@@ -40,6 +47,21 @@ export const ERROR_CODES = {
   'branding.svg_unsafe': 400,
   'branding.icon_not_square': 400,
   'menu.duplicate_key': 400,
+  // The operators' command line (apps/server/src/cli).
+  'tenant.exists': 409,
+  'staff.not_found': 404,
+  'people.not_found': 404,
+  'invitations.already_accepted': 409,
+  // Document requests.
+  'requests.not_found': 404,
+  'requests.item_not_found': 404,
+  'requests.template_not_found': 404,
+  'requests.template_duplicate': 409,
+  'requests.closed': 409,
+  'requests.transition_refused': 409,
+  'requests.note_required': 400,
+  'requests.comment_required': 400,
+  'requests.one_file_only': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -14,9 +14,29 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /**
  * The audit action a download writes, one event per file (a zip writes one per file in it). A published file
- * the caller has no such event for is `isNew`.
+ * the caller has no such event (nor a FILE_PREVIEW_AUDIT_ACTION) for is `isNew`.
  */
 export const FILE_DOWNLOAD_AUDIT_ACTION = 'file.download';
+
+/** The audit action opening a file's preview writes; it counts as opening the file (no longer `isNew`). */
+export const FILE_PREVIEW_AUDIT_ACTION = 'file.preview';
+
+/**
+ * The media types a file may be previewed as in the browser: PDFs in the viewer, images in a lightbox. The list's
+ * `contentType` says which files offer a preview; the server serves one only if the file's first bytes are one of
+ * these types too, and then as that type.
+ */
+export const PREVIEW_CONTENT_TYPES = [
+  'application/pdf',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+] as const;
+export type PreviewContentType = (typeof PREVIEW_CONTENT_TYPES)[number];
+
+export const isPreviewContentType = (contentType: string): contentType is PreviewContentType =>
+  (PREVIEW_CONTENT_TYPES as readonly string[]).includes(contentType);
 
 /** A calendar day `YYYY-MM-DD` (SPEC §5), read as a UTC day; years before 1000 are refused. */
 export const dateOnlySchema = (description: string) =>
@@ -82,7 +102,7 @@ export type PublishedFilesQuery = Static<typeof PublishedFilesQuerySchema>;
 export const PublishedFileSchema = Type.Object(
   {
     ...siteFileProperties('When it was published (ISO 8601, UTC).'),
-    isNew: Type.Boolean({ description: 'True until the caller downloads it.' }),
+    isNew: Type.Boolean({ description: 'True until the caller downloads or previews it.' }),
   },
   { $id: 'PublishedFile', description: 'A file the firm published to a site.' },
 );
@@ -107,6 +127,7 @@ export type PublishedFilesResponse = Static<typeof PublishedFilesResponseSchema>
 export const FILE_AUDIT_ACTIONS = {
   submit: 'file.submit',
   download: FILE_DOWNLOAD_AUDIT_ACTION,
+  preview: FILE_PREVIEW_AUDIT_ACTION,
 } as const;
 
 export const FileParamsSchema = Type.Object({ tenant: TenantCodeSchema, id: FileIdSchema });
@@ -116,10 +137,25 @@ export type FileParams = Static<typeof FileParamsSchema>;
 export const SUBMITTED_FILE_SORT_FIELDS = [...FILE_SORT_FIELDS, 'status', 'referenceNumber'] as const;
 export type SubmittedFileSortField = (typeof SUBMITTED_FILE_SORT_FIELDS)[number];
 
-export const SubmittedFilesQuerySchema = siteFilesQuerySchema(
-  'SubmittedFilesQuery',
-  fileListQueryProperties(SUBMITTED_FILE_SORT_FIELDS, 'the title, file name or reference number'),
-);
+/** Where the firm is with a submitted file; clients see it on Submitted Files. `received` is the start. */
+export const SUBMISSION_STATUSES = ['received', 'in_review', 'accepted', 'rejected'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** The status filter of every list of submitted files (the client's, and the staff's across sites). */
+export const submissionStatusFilterProperty = {
+  status: Type.Optional(
+    Type.Array(Type.Enum(SUBMISSION_STATUSES), {
+      maxItems: SUBMISSION_STATUSES.length,
+      description:
+        'Any of these statuses; repeat the parameter for several (`status=received&status=in_review`).',
+    }),
+  ),
+};
+
+export const SubmittedFilesQuerySchema = siteFilesQuerySchema('SubmittedFilesQuery', {
+  ...submissionStatusFilterProperty,
+  ...fileListQueryProperties(SUBMITTED_FILE_SORT_FIELDS, 'the title, file name or reference number'),
+});
 export type SubmittedFilesQuery = Static<typeof SubmittedFilesQuerySchema>;
 
 export const SubmittedFileSchema = Type.Object(
@@ -136,6 +172,9 @@ export const SubmittedFileSchema = Type.Object(
     }),
     submittedBy: Type.Union([Type.String(), Type.Null()], {
       description: 'Name of the person who submitted it; null if that account was removed.',
+    }),
+    requestItemId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+      description: 'The item of a document request it was sent against; null when sent on its own.',
     }),
   },
   { $id: 'SubmittedFile', description: 'A file a client submitted to a site.' },
@@ -225,3 +264,9 @@ export const FileColumnListSchema = Type.Object(
   { $id: 'FileColumnList' },
 );
 export type FileColumnList = Static<typeof FileColumnListSchema>;
+
+export const NewPublishedFilesQuerySchema = Type.Object(
+  { siteId: SiteIdSchema },
+  { $id: 'NewPublishedFilesQuery', additionalProperties: false },
+);
+export type NewPublishedFilesQuery = Static<typeof NewPublishedFilesQuerySchema>;

@@ -9,6 +9,8 @@ export type MenuAudience = (typeof MENU_AUDIENCES)[number];
 export const PORTAL_MENU_KEYS = {
   submittedFiles: 'submittedFiles',
   publishedFiles: 'publishedFiles',
+  notifications: 'notifications',
+  requestedDocuments: 'requestedDocuments',
 } as const;
 
 export const MenuQuerySchema = Type.Object(

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { TenantCodeSchema } from './discovery.ts';
 import { SiteIdSchema } from './sites.ts';
 
 /**
@@ -83,3 +84,30 @@ export const DiscardUploadsBodySchema = Type.Object(
   { $id: 'DiscardUploadsBody', additionalProperties: false },
 );
 export type DiscardUploadsBody = Static<typeof DiscardUploadsBodySchema>;
+
+/**
+ * Resumable uploads (tus 1.0, with the creation, termination and expiration extensions) at
+ * `file-storage api/uploads/tus`: a creation request (`POST`, `Upload-Length`, `Upload-Metadata` with the keys
+ * below) answers the upload's address; `PATCH` sends bytes from `Upload-Offset`, `HEAD` answers the offset the
+ * server keeps, `DELETE` terminates. The request that completes an upload, and `HEAD` afterwards, carry the
+ * reference number in `Upload-Reference-Number`; `GET` on the upload's address answers it as an UploadedFile.
+ */
+export const TUS_UPLOADS_PATH = 'api/uploads/tus';
+
+/** The keys of a tus creation request's `Upload-Metadata`. */
+export const TUS_METADATA_KEYS = { fileName: 'filename', fileType: 'filetype', siteId: 'siteId' } as const;
+
+/** The answer header that names a finished tus upload's reference number. */
+export const UPLOAD_REFERENCE_HEADER = 'Upload-Reference-Number';
+
+/** A tus upload's id: 128 random bits in hex, chosen by the server. */
+export const TUS_UPLOAD_ID_PATTERN = '^[0-9a-f]{32}$';
+
+export const TusUploadParamsSchema = Type.Object({
+  tenant: TenantCodeSchema,
+  id: Type.String({
+    pattern: TUS_UPLOAD_ID_PATTERN,
+    description: 'The upload id from the creation’s Location.',
+  }),
+});
+export type TusUploadParams = Static<typeof TusUploadParamsSchema>;

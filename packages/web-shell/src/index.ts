@@ -18,12 +18,15 @@ export { QueryErrorAlert } from './features/lists/components/query-error-alert.t
 export { useListSelection } from './features/lists/hooks/use-list-selection.ts';
 export { useListState } from './features/lists/hooks/use-list-state.ts';
 export { type ListQuery, PAGE_SIZES, sortableColumn } from './features/lists/list-query.ts';
+export { default as NotificationsPage } from './features/notification-preferences/components/notifications-page.tsx';
+export { useOpenRequestItemCount } from './features/requests/api/get-open-request-item-count.ts';
 export { useGetPublishedFileCountQuery } from './features/sites/api/get-published-file-count.ts';
 export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './features/sites/api/get-sites.ts';
 export { SiteSwitcher } from './features/sites/components/site-switcher.tsx';
 export { useHasSeveralSites } from './features/sites/hooks/use-has-several-sites.ts';
 export { useSelectedSite } from './features/sites/hooks/use-selected-site.ts';
 export { useDiscardUploadsMutation } from './features/transfers/api/discard-uploads.ts';
+export { useCreateDownloadTicketMutation } from './features/transfers/api/download-ticket.ts';
 export {
   UPLOAD_CANCELLED_CODE,
   type UploadFileOptions,
@@ -33,13 +36,18 @@ export {
 export { fileNameFromContentDisposition } from './features/transfers/content-disposition.ts';
 export { describeFileError, SETTINGS_FORBIDDEN } from './features/transfers/file-errors.ts';
 export { type DownloadRequest, saveBlob, useDownload } from './features/transfers/hooks/use-download.ts';
-export { type FileDownloadTarget, useFileDownloads } from './features/transfers/hooks/use-file-downloads.ts';
+export {
+  type FileDownloadTarget,
+  startBrowserDownload,
+  useFileDownloads,
+} from './features/transfers/hooks/use-file-downloads.ts';
 export {
   type UploadItem,
   type UploadStatus,
   type UseFileUploadsOptions,
   useFileUploads,
 } from './features/transfers/hooks/use-file-uploads.ts';
+export { useLeaveWarning } from './features/transfers/hooks/use-leave-warning.ts';
 export { type Branding, brandingFrom, themeConfigFor } from './lib/branding.ts';
 export { readableTextOn } from './lib/colors.ts';
 export { countOf, formatBytes, formatDate, formatDateTime } from './lib/format.ts';
@@ -52,6 +60,7 @@ export {
 } from './lib/idempotency-keys.ts';
 export { logger } from './lib/logger.ts';
 export { notify } from './lib/notifications.tsx';
+export { dropZoneInvitation, useCoarsePointer } from './lib/pointer.ts';
 export { type QueryParam, withQuery } from './lib/query-string.ts';
 export { useDebouncedSearch, useDebouncedValue } from './lib/use-debounced-value.ts';
 export type {

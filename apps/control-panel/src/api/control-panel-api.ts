@@ -13,6 +13,7 @@ export const controlPanelApi = shellApi.enhanceEndpoints({
     'FileAreaSettings',
     'StaffMenus',
     'AuditEvents',
+    'Mail',
   ],
 });
 

@@ -24,6 +24,8 @@ const DEMO_STAFF_MENU: MenuEntry[] = [
   entry('fileAreaSettings', 'File-area settings', 5),
   entry('navigationMenu', 'Navigation menu', 6),
   entry('auditLog', 'Audit log', 7),
+  entry('mail', 'Mail', 8),
+  entry('notifications', 'Notifications', 9),
 ];
 
 function protectedChildren(routes: RouteObject[]): RouteObject[] {
@@ -73,6 +75,8 @@ describe('the route configuration', () => {
       ['File-area settings', '/file-area-settings'],
       ['Navigation menu', '/navigation-menu'],
       ['Audit log', '/audit-log'],
+      ['Mail', '/mail'],
+      ['Notifications', '/notifications'],
     ]);
 
     // Without a key the page is neither in the menu nor openable; unknown keys show nothing; order is the server's.

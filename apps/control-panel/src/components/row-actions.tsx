@@ -1,5 +1,6 @@
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import type { useFileDownloads } from '@portico/web-shell';
+import type { PreviewFile, useFilePreview } from '@portico/web-shell/preview';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 
@@ -49,6 +50,26 @@ export function DownloadAction({
       onClick={() => downloads.downloadFile(file)}
     >
       Download
+    </RowAction>
+  );
+}
+
+/** Opens one file of a row in the viewer (`useFilePreview`), for the types it shows (PDFs and images). */
+export function PreviewAction({
+  preview,
+  file,
+}: {
+  preview: ReturnType<typeof useFilePreview>;
+  file: PreviewFile;
+}) {
+  if (!preview.canPreview(file)) return null;
+  return (
+    <RowAction
+      label={`Preview ${file.title}`}
+      icon={<EyeOutlined aria-hidden />}
+      onClick={() => preview.open(file)}
+    >
+      Preview
     </RowAction>
   );
 }

@@ -7,4 +7,24 @@ export const STAFF_MENU_KEYS = {
   fileAreaSettings: 'fileAreaSettings',
   navigationMenu: 'navigationMenu',
   auditLog: 'auditLog',
+  mail: 'mail',
+  notifications: 'notifications',
+  requests: 'requests',
 } as const;
+
+/** What people call each page a menu entry can open, by key; a key not here is shown as itself. */
+export const MENU_PAGE_NAMES: Readonly<Record<string, string>> = {
+  sites: 'Sites',
+  publish: 'Publish',
+  submissions: 'Submissions',
+  branding: 'Branding',
+  fileAreaSettings: 'File-area settings',
+  navigationMenu: 'Navigation menu',
+  auditLog: 'Audit log',
+  submittedFiles: 'Submitted Files',
+  publishedFiles: 'Published Files',
+  notifications: 'Notifications',
+  mail: 'Mail',
+  requests: 'Requests',
+  requestedDocuments: 'Requested Documents',
+};

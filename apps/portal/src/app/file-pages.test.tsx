@@ -7,7 +7,7 @@ import {
 import { createTestStore, signIn } from '@portico/web-shell/testing';
 import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import PublishedFilesPage from '../features/site-files/components/published-files-page.tsx';
 import SubmittedFilesPage from '../features/site-files/components/submitted-files-page.tsx';
@@ -57,6 +57,8 @@ beforeEach(() => {
         submittedFileCount: 0,
         totalRecordCount: 2,
       });
+    if (path.endsWith('/published-files/new-count'))
+      return Response.json({ count: published.filter((f) => f.isNew).length });
     if (path.endsWith('/published-files'))
       return Response.json({ records: published, totalRecordCount: published.length });
     if (path.endsWith('/api/files/submitted')) return Response.json({ records: [], totalRecordCount: 0 });
@@ -69,9 +71,13 @@ afterEach(() => vi.unstubAllGlobals());
 function renderPage(page: 'published' | 'submitted') {
   const { store } = createTestStore();
   signIn(store, { services: ['portal', 'file-management', 'file-storage'], siteId: SITE });
+  // A data router, as the app has: the uploader asks before leaving with a route blocker.
+  const router = createMemoryRouter([
+    { path: '*', element: page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage /> },
+  ]);
   return render(
     <Provider store={store}>
-      <MemoryRouter>{page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage />}</MemoryRouter>
+      <RouterProvider router={router} />
     </Provider>,
   );
 }
@@ -99,6 +105,30 @@ describe('Published Files', () => {
     expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
     expect(screen.queryByTestId('download-zip')).toBeNull();
     expect(within(table).queryByRole('checkbox')).toBeNull();
+  });
+
+  test('with internalFilesView, PDFs and images offer a preview and other types do not', async () => {
+    settings = { ...ALLOWED, internalFilesView: true };
+    published = [
+      file(1, true),
+      { ...file(2, false), title: 'Logo', fileName: 'logo.png', contentType: 'image/png' },
+      { ...file(3, false), title: 'Figures', fileName: 'figures.csv', contentType: 'text/csv' },
+    ];
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
+    expect(within(table).getByRole('button', { name: 'Preview Letter 1' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Preview Logo' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Preview Figures' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'Download Figures' })).toBeInTheDocument();
+  });
+
+  test('without internalFilesView there is no preview, even with downloads', async () => {
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
+    expect(within(table).getByRole('button', { name: 'Download Letter 1' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /Preview/ })).toBeNull();
   });
 
   test('without portalFilesView the list is not even asked for', async () => {
@@ -132,5 +162,29 @@ describe('Submitted Files', () => {
     renderPage('submitted');
     await screen.findByTestId('submitted-files-table');
     expect(screen.queryByTestId('file-uploader')).toBeNull();
+  });
+});
+
+describe('the landing page', () => {
+  test('says how many published documents are new, linking to Published Files', async () => {
+    published = [file(1, true), file(2, true), file(3, false)];
+    renderPage('submitted');
+    const notice = await screen.findByTestId('new-documents-notice');
+    expect(notice).toHaveTextContent('2 new documents in Published Files');
+    expect(within(notice).getByRole('link')).toHaveAttribute('href', '/publishedFiles');
+  });
+
+  test('says nothing when every document was opened, or where files are hidden', async () => {
+    published = [file(1, false)];
+    renderPage('submitted');
+    await screen.findByTestId('submitted-files-table');
+    expect(screen.queryByTestId('new-documents-notice')).toBeNull();
+  });
+
+  test('does not ask where the site hides its files', async () => {
+    settings = { ...ALLOWED, portalFilesView: false };
+    renderPage('submitted');
+    await screen.findByTestId('files-hidden');
+    expect(fetchMock.mock.calls.some(([r]) => r.url.includes('/new-count'))).toBe(false);
   });
 });

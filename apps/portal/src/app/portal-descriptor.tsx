@@ -1,4 +1,4 @@
-import { FileAddOutlined, FileDoneOutlined } from '@ant-design/icons';
+import { FileAddOutlined, FileDoneOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
 import { PORTAL_MENU_KEYS, POST_SIGN_IN_REDIRECT } from '@portico/contracts';
 import type { AppDescriptor } from '@portico/web-shell';
 
@@ -26,6 +26,21 @@ export const portalDescriptor: AppDescriptor = {
       title: 'Submitted Files',
       icon: <FileAddOutlined />,
       load: () => import('../features/site-files/components/submitted-files-page.tsx'),
+    },
+    {
+      path: 'requestedDocuments',
+      menuKey: PORTAL_MENU_KEYS.requestedDocuments,
+      title: 'Requested Documents',
+      icon: <FileSearchOutlined />,
+      badge: 'openRequestItemCount',
+      load: () => import('../features/requested-documents/components/requested-documents-page.tsx'),
+    },
+    {
+      path: 'notifications',
+      menuKey: PORTAL_MENU_KEYS.notifications,
+      title: 'Notifications',
+      icon: <MailOutlined />,
+      load: () => import('@portico/web-shell').then((shell) => ({ default: shell.NotificationsPage })),
     },
   ],
 };

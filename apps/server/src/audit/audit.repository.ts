@@ -96,7 +96,7 @@ const toEvent = (row: AuditRow): AuditEvent => ({
 });
 
 /** WHERE with its parameters, `$1` the tenant; checks the range first, so an export fails before it starts. */
-export function auditFilterSql(scope: TenantScope, filter: AuditFilter) {
+export function auditFilterSql(scope: Pick<TenantScope, 'tenantCode'>, filter: AuditFilter) {
   if (filter.from && filter.to && filter.from > filter.to) {
     throw new AppError(
       'request.invalid',
@@ -148,7 +148,7 @@ export async function listAuditEvents(
  */
 export async function* auditEventBatches(
   withTenant: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>,
-  scope: TenantScope,
+  scope: Pick<TenantScope, 'tenantCode'>,
   filter: AuditFilter,
   batchSize = 1000,
 ): AsyncGenerator<AuditEvent[]> {

@@ -23,6 +23,8 @@ export interface CallerCache {
   scopeOf(principal: TenantPrincipal, resolve: () => Promise<TenantScope>): Promise<TenantScope>;
   /** Drops every entry of the tenant: its memberships, sites or staff changed. */
   forgetTenant(tenantCode: string): void;
+  /** Drops every entry (changes may have been missed). */
+  forgetAll(): void;
 }
 
 export interface CallerCacheOptions {
@@ -55,6 +57,10 @@ export function createCallerCache({
     forgetTenant(tenantCode) {
       generations.bump(tenantCode);
       scopes.deleteWhere((scope) => scope.tenantCode === tenantCode);
+    },
+    forgetAll() {
+      generations.bumpAll();
+      scopes.deleteWhere(() => true);
     },
   };
 }

@@ -43,20 +43,15 @@ export async function resolveTenantUser(
   if (!TENANT_CODE.test(tenantCode)) throw tenantNotFound(tenantCode);
   return db.withTenant(tenantCode, async (tx) => {
     // Row-level security shows the application role only the bound tenant's row.
-    const tenant = await tx.query('SELECT 1 FROM tenants WHERE code = $1', [tenantCode]);
+    // A disabled firm (an operator's `tenant disable`) answers like a missing one.
+    const tenant = await tx.query('SELECT 1 FROM tenants WHERE code = $1 AND disabled_at IS NULL', [
+      tenantCode,
+    ]);
     if (!tenant.rows.length) throw tenantNotFound(tenantCode);
 
     const user = await findUser(tx, principal, options);
     if (!user) throw noRole(tenantCode);
-    const { rows } = await tx.query<RolesRow>(
-      `SELECT EXISTS (SELECT 1 FROM tenant_staff WHERE tenant_code = $1 AND user_id = $2) AS is_staff,
-              EXISTS (SELECT 1 FROM site_members m JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id
-                      WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL) AS is_client,
-              p.name, p.email, p.accepted_at IS NOT NULL AS accepted
-       FROM (VALUES (1)) one LEFT JOIN tenant_people p ON p.tenant_code = $1 AND p.user_id = $2`,
-      [tenantCode, user.id],
-    );
-    const roles = rows[0];
+    const roles = await rolesOf(tx, tenantCode, user.id);
     if (!roles?.is_staff && !roles?.is_client) throw noRole(tenantCode);
     let name = roles.name;
     if (name !== null && !roles.accepted) name = (await accept(tx, tenantCode, user, principal)) ?? name;
@@ -68,6 +63,45 @@ export async function resolveTenantUser(
       user: { id: user.id, name, email, isStaff: roles.is_staff, isClient: roles.is_client },
     };
   });
+}
+
+async function rolesOf(tx: Queryable, tenantCode: string, userId: string): Promise<RolesRow | undefined> {
+  const { rows } = await tx.query<RolesRow>(
+    `SELECT EXISTS (SELECT 1 FROM tenant_staff WHERE tenant_code = $1 AND user_id = $2) AS is_staff,
+            EXISTS (SELECT 1 FROM site_members m JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id
+                    WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL) AS is_client,
+            p.name, p.email, p.accepted_at IS NOT NULL AS accepted
+     FROM (VALUES (1)) one LEFT JOIN tenant_people p ON p.tenant_code = $1 AND p.user_id = $2`,
+    [tenantCode, userId],
+  );
+  return rows[0];
+}
+
+/**
+ * The scope of a user known by id (one who was resolved earlier, e.g. when a download ticket was issued), with
+ * the roles they have now, inside a transaction bound to the tenant; undefined if they have none any more.
+ */
+export async function currentScopeOfUser(
+  tx: Queryable,
+  tenantCode: string,
+  userId: string,
+): Promise<TenantScope | undefined> {
+  const roles = await rolesOf(tx, tenantCode, userId);
+  if (!roles?.is_staff && !roles?.is_client) return undefined;
+  const { rows } = await tx.query<UserRow>('SELECT id, email, name FROM users WHERE id = $1', [userId]);
+  const user = rows[0];
+  if (!user) return undefined;
+  const email = roles.email ?? user.email;
+  return {
+    tenantCode,
+    user: {
+      id: userId,
+      name: roles.name ?? user.email,
+      email,
+      isStaff: roles.is_staff,
+      isClient: roles.is_client,
+    },
+  };
 }
 
 interface RolesRow {

@@ -43,13 +43,20 @@ export function createExpiringCache<K, V>(maxEntries: number, now: () => number)
 export interface TenantGenerations {
   of(tenantCode: string): number;
   bump(tenantCode: string): void;
+  /** Every tenant changed (changes may have been missed). */
+  bumpAll(): void;
 }
 
 export function createGenerations(): TenantGenerations {
   // One number per tenant that ever changed: as many as the portal has tenants.
   const generations = new Map<string, number>();
+  // Both only grow, so their sum is unchanged exactly when neither changed.
+  let everyTenant = 0;
   return {
-    of: (tenantCode) => generations.get(tenantCode) ?? 0,
+    of: (tenantCode) => (generations.get(tenantCode) ?? 0) + everyTenant,
+    bumpAll: () => {
+      everyTenant++;
+    },
     bump: (tenantCode) => {
       generations.set(tenantCode, (generations.get(tenantCode) ?? 0) + 1);
     },

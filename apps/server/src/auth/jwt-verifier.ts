@@ -20,6 +20,13 @@ export interface JwtVerifierOptions {
   issuer: string;
   audience: string;
   tenantClaim: string;
+  /**
+   * Also accept access tokens whose header says `typ: JWT` (Keycloak, Entra ID), or has no `typ` (Okta), rather
+   * than RFC 9068's `at+jwt`.
+   * Every other check stays; and since an ID token is typed `JWT` too, one is still refused by its own marks
+   * (`nonce`, `at_hash`, `c_hash`, Keycloak's `typ: ID` claim) and by `aud`, which for an ID token is a client id.
+   */
+  acceptJwtTyp?: boolean;
   /** Tests and operators may pin the key set; by default it comes from the issuer's discovery document. */
   keys?: JWTVerifyGetKey;
   /** Seconds of clock skew tolerated on exp, nbf and iat. */
@@ -62,7 +69,20 @@ export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerif
   const now = options.now ?? Date.now;
   const verified = createExpiringCache<string, Principal>(MAX_VERIFIED_TOKENS, now);
 
+  let lastCheck = 0;
   return {
+    async checkIssuer() {
+      const getKey = await keySet();
+      // A probe every few seconds must not fetch the key set every time: once per 30 s at most.
+      if (now() - lastCheck < 30_000) return;
+      const remote = getKey as Partial<{ reload(): Promise<void> }>;
+      try {
+        await remote.reload?.();
+      } catch {
+        throw providerUnavailable('signing keys');
+      }
+      lastCheck = now();
+    },
     async verify(token) {
       const known = verified.get(token);
       if (known) return known;
@@ -77,14 +97,16 @@ export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerif
     const getKey = await keySet();
     let payload: Principal['claims'];
     try {
-      ({ payload } = await jwtVerify(token, getKey, {
+      let header: { typ?: string | undefined };
+      ({ payload, protectedHeader: header } = await jwtVerify(token, getKey, {
         issuer: options.issuer,
         audience: options.audience,
         algorithms: ACCEPTED_ALGORITHMS,
-        typ: 'at+jwt',
+        ...(options.acceptJwtTyp ? {} : { typ: 'at+jwt' }),
         requiredClaims: ['exp', 'sub'],
         clockTolerance: toleranceMs / 1000,
       }));
+      if (options.acceptJwtTyp) checkJwtTyped(header.typ, payload);
     } catch (error) {
       throw toAuthError(error);
     }
@@ -114,6 +136,28 @@ export function createJwtVerifier(options: JwtVerifierOptions): AccessTokenVerif
       tenants,
       claims: Object.freeze(payload),
     });
+  }
+}
+
+/**
+ * With `acceptJwtTyp`: the header's `typ` must be `at+jwt`, `JWT` (case aside, with or without `application/`)
+ * or absent, and a token that is not `at+jwt` must not bear the marks of an ID token.
+ */
+function checkJwtTyped(typ: string | undefined, payload: Principal['claims']) {
+  const kind = typ?.toLowerCase().replace(/^application\//, '');
+  if (kind === 'at+jwt') return;
+  if (kind !== 'jwt' && kind !== undefined) {
+    throw new AppError(
+      'auth.token_invalid',
+      'The access token is not valid: unexpected "typ" JWT header value.',
+    );
+  }
+  const idTokenClaim = ['nonce', 'at_hash', 'c_hash'].find((claim) => claim in payload);
+  if (idTokenClaim || payload.typ === 'ID') {
+    throw new AppError(
+      'auth.token_invalid',
+      `The access token is not valid: it is an ID token (${idTokenClaim ? `"${idTokenClaim}" claim` : '"typ" claim ID'}).`,
+    );
   }
 }
 
@@ -160,7 +204,7 @@ async function discoverJwks(issuer: string): Promise<JWTVerifyGetKey> {
     timeoutDuration: 10_000,
     cooldownDuration: 30_000,
   });
-  return async (header, token) => {
+  const getKey: JWTVerifyGetKey = async (header, token) => {
     try {
       return await remote(header, token);
     } catch (error) {
@@ -175,4 +219,6 @@ async function discoverJwks(issuer: string): Promise<JWTVerifyGetKey> {
       throw providerUnavailable('signing keys');
     }
   };
+  // The start-up check and /readyz fetch the key set itself, not only the discovery document.
+  return Object.assign(getKey, { reload: () => remote.reload() });
 }

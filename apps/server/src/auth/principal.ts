@@ -17,4 +17,9 @@ export interface TenantPrincipal extends Principal {
 export interface AccessTokenVerifier {
   /** Verifies a bearer token or throws an AppError with an `auth.*` code. */
   verify(token: string): Promise<Principal>;
+  /**
+   * Fetches the issuer's metadata and signing keys now (throttled), failing with `server.unavailable` if they
+   * cannot be had: the start-up check and `/readyz`.
+   */
+  checkIssuer?(): Promise<void>;
 }

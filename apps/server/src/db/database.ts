@@ -24,7 +24,19 @@ export interface Database extends Queryable {
    * callback (PGlite, decision 17, has only one).
    */
   readTenant<T>(tenantCode: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of every `NOTIFY` on `channel` from any process on this database, on a
+   * connection of its own that reconnects when lost (`onReconnect` then says that messages may have been missed).
+   * PostgreSQL only: a PGlite database has one process, which needs no messages from itself.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<{ close(): Promise<void> }>;
   close(): Promise<void>;
+  /** Connections of the engine's pools, for /metrics; an engine without a pool (PGlite) has none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /**

@@ -127,6 +127,7 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
       client.release(broken);
     }
   };
+  let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
     query: (sql, params) => runPrepared(pool, sql, params, true) as never,
@@ -136,8 +137,56 @@ export async function openPostgresDatabase(connectionString: string): Promise<Da
     transaction: (fn) => transaction(fn),
     withTenant: async (tenantCode, fn) => transaction(fn, `BEGIN; ${bindTenantSql(tenantCode)}`),
     readTenant,
+    listen: (channel, onMessage, onReconnect) => listenOn(connectionString, channel, onMessage, onReconnect),
+    // Idempotent: a server closes its database on stop, and whoever closed it first (a test) must not make that fail.
     close: async () => {
-      await Promise.all([pool.end(), readPool.end()]);
+      closed ??= Promise.all([pool.end(), readPool.end()]).then(() => {});
+      await closed;
+    },
+    poolStats: () => ({
+      total: pool.totalCount + readPool.totalCount,
+      idle: pool.idleCount + readPool.idleCount,
+      waiting: pool.waitingCount + readPool.waitingCount,
+    }),
+  };
+}
+
+/** A connection that only listens, connected again a second after it is lost, until closed. */
+async function listenOn(
+  connectionString: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<{ close(): Promise<void> }> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (again: boolean) => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    const lost = () => {
+      if (closed || client !== next) return;
+      client = undefined;
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true).catch(lost), 1000);
+      retry.unref();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    client = next;
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    if (again) onReconnect?.();
+  };
+  await connect(false);
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { type SweepTimer, startSweepTimer } from '../sweep-timer.ts';
+import { startPeriodicJob } from '../db/periodic-jobs.ts';
+import type { SweepTimer } from '../sweep-timer.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -68,14 +69,14 @@ export function databaseRateLimitStore(db: Database) {
   };
 }
 
-/** Removes counters whose window ended an hour ago, every ten minutes (sweep-timer.ts). */
+/** Removes counters whose window ended an hour ago, every ten minutes across all processes (db/periodic-jobs.ts). */
 export function startRateLimitSweeper(db: Database, log: FastifyBaseLogger): SweepTimer {
-  return startSweepTimer(
-    () =>
-      db
-        .query(`DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 hour'`)
-        .then(() => {})
-        .catch((error) => log.error({ err: error }, 'expired rate-limit counters could not be removed')),
-    { intervalMs: 10 * 60_000 },
+  const onError = (error: unknown) =>
+    log.error({ err: error }, 'expired rate-limit counters could not be removed');
+  return startPeriodicJob(db, { name: 'rate-limit-counters', intervalMs: 10 * 60_000, onError }, () =>
+    db
+      .query(`DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 hour'`)
+      .then(() => {})
+      .catch(onError),
   );
 }

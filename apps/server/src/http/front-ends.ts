@@ -19,6 +19,14 @@ const FRONT_ENDS: FrontEnd[] = [
   { prefix: '/', dist: new URL('portal/dist/', appsDir).pathname },
 ];
 
+/**
+ * The PDF viewer's worker (pdf.js, built by Vite as `assets/pdf.worker.min-<hash>.mjs`) is the one script that
+ * compiles WebAssembly (its JBIG2 and JPEG 2000 decoders). A dedicated worker runs under its own response's
+ * policy, so it alone gets `'wasm-unsafe-eval'`; the pages keep theirs. It fetches nothing itself.
+ */
+const PDF_WORKER = /\/assets\/pdf\.worker[\w.-]*\.mjs(\.br|\.gz)?$/;
+export const PDF_WORKER_POLICY = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'";
+
 /** Paths that belong to the API or the provider: an unknown one answers JSON, never the SPA's HTML. */
 const API_PATH = /^\/(t|discovery|oidc|idp|docs|healthz|config\.json)(\/|$)/;
 
@@ -27,7 +35,7 @@ export function runtimeConfigOf(config: Config): RuntimeConfig {
     clientId,
     redirectUri: `${config.publicUrl}${base}login/callback`,
     postLogoutRedirectUri: `${config.publicUrl}${base}logout`,
-    scopes: ['openid', 'profile', 'tenancy'],
+    scopes: config.oidcScopes,
   });
   return {
     version: APP_VERSION,
@@ -60,6 +68,13 @@ export async function registerFrontEnds(app: FastifyInstance, config: Config) {
     },
   );
 
+  // Browsers ask for /favicon.ico on their own wherever a page names no icon (the provider's pages, the API
+  // docs): Portico's icon, until the front ends put the tenant's icon in its place once the tenant is known.
+  const favicon = await readFile(new URL('./assets/favicon.ico', import.meta.url));
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(favicon),
+  );
+
   const built = FRONT_ENDS.filter((f) => existsSync(`${f.dist}index.html`));
   for (const frontEnd of built) {
     await app.register(fastifyStatic, {
@@ -68,12 +83,15 @@ export async function registerFrontEnds(app: FastifyInstance, config: Config) {
       decorateReply: false,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (web-shell/vite-app-config.ts): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite's hashed assets never change under their name; everything else is revalidated.
         res.header(
           'cache-control',
           filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        if (PDF_WORKER.test(filePath)) res.header('content-security-policy', PDF_WORKER_POLICY);
       },
     });
   }

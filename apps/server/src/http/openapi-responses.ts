@@ -13,6 +13,12 @@ export const FILE_DOWNLOAD_RESPONSES = {
   '5xx': ErrorBodySchema,
 };
 
+/** Responses of a file preview route: a download's, inline, for the previewable types only. */
+export const FILE_PREVIEW_RESPONSES = {
+  ...FILE_DOWNLOAD_RESPONSES,
+  200: bytes('The whole file, inline, as the previewable type its first bytes are.'),
+};
+
 /** Responses of a zip route. */
 export const ZIP_RESPONSES = {
   200: bytes('A zip (application/zip) named in Content-Disposition, streamed while it is written.'),

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { APP_VERSION, RuntimeConfigSchema } from '@portico/contracts';
 import { Value } from 'typebox/value';
 import { describe, expect, test } from 'vitest';
 import { useTestApi } from '../testing/api.ts';
+import { PDF_WORKER_POLICY } from './front-ends.ts';
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 const distIndex = (app: string) => new URL(`../../../${app}/dist/index.html`, import.meta.url).pathname;
@@ -61,7 +63,8 @@ describe('with the default setup (embedded provider, http)', () => {
     // The embedded issuer lives on this origin; the directive names it explicitly all the same.
     expect(csp.get('connect-src')).toEqual(["'self'", api.server.url]);
     expect(csp.get('form-action')).toEqual(["'self'", api.server.url]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(csp.get('worker-src')).toEqual(["'self'"]);
     for (const sources of csp.values()) expect(sources).not.toContain("'unsafe-eval'");
   });
 
@@ -192,6 +195,48 @@ describe('with the default setup (embedded provider, http)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/javascript/);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Sent compressed as the build wrote it, Brotli first, gzip otherwise, and exactly the same bytes.
+      const plain = response.rawPayload;
+      const br = await get(asset ?? '', { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.rawPayload.length).toBeLessThan(plain.length / 2);
+      expect(brotliDecompressSync(br.rawPayload).equals(plain)).toBe(true);
+      const gz = await get(asset ?? '', { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).equals(plain)).toBe(true);
+    },
+  );
+
+  test("/favicon.ico answers Portico's icon (pages that name none, like the sign-in page, get it too)", async () => {
+    const response = await get('/favicon.ico');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/x-icon');
+    // An ICO file: reserved 0, type 1, then its images (16, 32 and 48 px PNGs).
+    expect([...response.rawPayload.subarray(0, 6)]).toEqual([0, 0, 1, 0, 3, 0]);
+  });
+
+  test.runIf(portalBuilt)(
+    "the PDF viewer's worker alone may compile WebAssembly; its decoders are served as such",
+    async () => {
+      const assets = await readdir(new URL('../../../portal/dist/assets/', import.meta.url));
+      const worker = assets.find((name) => /^pdf\.worker[\w.-]*\.mjs$/.test(name));
+      const decoder = assets.find((name) => /^jbig2[\w.-]*\.wasm$/.test(name));
+      expect([worker, decoder]).not.toContain(undefined);
+      const script = await get(`/assets/${worker}`);
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toMatch(/javascript/);
+      expect(script.headers['content-security-policy']).toBe(PDF_WORKER_POLICY);
+      // …sent compressed too, with the same policy.
+      const compressed = await get(`/assets/${worker}`, { 'accept-encoding': 'br' });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(compressed.headers['content-security-policy']).toBe(PDF_WORKER_POLICY);
+      expect((await get(`/assets/${decoder}`)).headers['content-type']).toBe('application/wasm');
+      // Every other script and page keeps the strict policy.
+      const index = await readFile(distIndex('portal'), 'utf8');
+      const entry = /src="(\/assets\/[^"]+\.js)"/.exec(index)?.[1] ?? '';
+      const policy = cspOf((await get(entry)).headers['content-security-policy']);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
     },
   );
 
@@ -243,7 +288,12 @@ describe('with the default setup (embedded provider, http)', () => {
 
 describe('behind https with an external issuer', () => {
   const api = useTestApi({
-    env: { PUBLIC_URL: 'https://portal.example.com', OIDC_ISSUER: 'https://login.example.com/portico' },
+    env: {
+      PUBLIC_URL: 'https://portal.example.com',
+      OIDC_ISSUER: 'https://login.example.com/portico',
+      // No such provider: start anyway, as these tests only read headers.
+      OIDC_STARTUP_CHECK: 'retry',
+    },
   });
 
   test('browsers are told to stay on https', async () => {

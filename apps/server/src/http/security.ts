@@ -8,7 +8,8 @@ import { databaseRateLimitStore, startRateLimitSweeper } from './database-rate-l
 /**
  * Security headers for every answer. The front ends get a strict Content-Security-Policy: scripts only from
  * this origin, no framing, connections only to this origin and the issuer. Styles allow inline because antd
- * writes its CSS-in-JS into style elements at run time.
+ * writes its CSS-in-JS into style elements at run time. Images may be `blob:` URLs: the file viewer shows an
+ * image it fetched with the bearer token that way; its PDF worker is a script of this origin (`worker-src`).
  *
  * Helmet's middleware is built once and run per request: @fastify/helmet built it anew for every request,
  * parsing the policy each time, which was a fifth of the server's CPU under load (bench/, `list`).
@@ -22,7 +23,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config, db:
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        workerSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", issuerOrigin],
         frameSrc: ["'self'", issuerOrigin],

@@ -6,6 +6,8 @@ export interface IdpAccount {
   accountId: string;
   username: string;
   name: string;
+  /** The name the person gave themselves, if any; the firm's own record names them otherwise (decision 7). */
+  ownName: string | null;
   email: string;
   emailVerified: boolean;
 }
@@ -16,19 +18,22 @@ interface AccountRow {
   user_id: string;
   username: string;
   name: string;
+  own_name: string | null;
   email: string;
   email_verified: boolean;
   password_hash: string;
 }
 
 // users.name is NULL for someone who never gave a name (migration 0007); the address stands in.
-const SELECT_ACCOUNT = `SELECT a.user_id, a.username, coalesce(u.name, u.email) AS name, u.email, a.email_verified, a.password_hash
+const SELECT_ACCOUNT = `SELECT a.user_id, a.username, coalesce(u.name, u.email) AS name, u.name AS own_name, u.email,
+                               a.email_verified, a.password_hash
                           FROM idp_accounts a JOIN users u ON u.id = a.user_id`;
 
 const toAccount = (row: AccountRow): IdpAccount => ({
   accountId: row.user_id,
   username: row.username,
   name: row.name,
+  ownName: row.own_name,
   email: row.email,
   emailVerified: row.email_verified,
 });
@@ -49,17 +54,19 @@ export const isPlausibleUsername = (username: string) =>
 let decoyHash: Promise<string> | undefined;
 
 /**
- * The account whose username and password match, or undefined. An unknown username still costs one password
- * hash, so response times do not tell which usernames exist.
+ * The account whose username (or e-mail address: invited people never chose a username) and password match, or
+ * undefined. An unknown name still costs one password hash, so response times do not tell which accounts exist.
  */
 export async function authenticate(
   db: Queryable,
   username: string,
   password: string,
 ): Promise<IdpAccount | undefined> {
-  const { rows } = await db.query<AccountRow>(`${SELECT_ACCOUNT} WHERE a.username = $1`, [
-    normalizeUsername(username),
-  ]);
+  const byEmail = username.includes('@');
+  const { rows } = await db.query<AccountRow>(
+    `${SELECT_ACCOUNT} WHERE ${byEmail ? 'lower(u.email) = lower($1)' : 'a.username = $1'}`,
+    [byEmail ? username.trim() : normalizeUsername(username)],
+  );
   const row = rows[0];
   if (!row) {
     decoyHash ??= hashPassword('decoy password that nobody has');
@@ -76,13 +83,60 @@ export async function authenticate(
 export async function tenantsOf(db: Queryable, accountId: string): Promise<string[]> {
   if (!UUID.test(accountId)) return [];
   const { rows } = await db.query<{ tenant_code: string }>(
-    `SELECT tenant_code FROM tenant_staff WHERE user_id = $1
-     UNION
-     SELECT s.tenant_code
-       FROM site_members m JOIN sites s ON s.id = m.site_id AND s.tenant_code = m.tenant_code
-      WHERE m.user_id = $1 AND s.archived_at IS NULL
-     ORDER BY tenant_code`,
+    `SELECT k.tenant_code FROM (
+       SELECT tenant_code FROM tenant_staff WHERE user_id = $1
+       UNION
+       SELECT s.tenant_code
+         FROM site_members m JOIN sites s ON s.id = m.site_id AND s.tenant_code = m.tenant_code
+        WHERE m.user_id = $1 AND s.archived_at IS NULL) k
+     JOIN tenants t ON t.code = k.tenant_code AND t.disabled_at IS NULL
+     ORDER BY k.tenant_code`,
     [accountId],
   );
   return rows.map((r) => r.tenant_code);
+}
+
+/** A password hash nothing verifies against: the account exists, but signing in needs a password set first. */
+export const NO_PASSWORD = '!';
+
+/**
+ * Creates or updates the embedded provider's account of a person (owner transaction). A new account gets
+ * `username`; an existing one keeps its own unless `renameTo` says otherwise. The password is set when one is
+ * given (else a new account has none yet, and an existing one keeps its own). Their own name is set where the
+ * person has none. A username another person has fails with a clear message. Answers the username in force.
+ */
+export async function saveIdpAccount(
+  tx: Queryable,
+  account: {
+    userId: string;
+    username: string;
+    name: string;
+    passwordHash?: string | undefined;
+    /** Change an existing account's username to `username` (an operator named it). */
+    renameTo?: boolean;
+  },
+): Promise<{ created: boolean; username: string }> {
+  const existing = await tx.query<{ username: string }>(
+    'SELECT username FROM idp_accounts WHERE user_id = $1',
+    [account.userId],
+  );
+  const current = existing.rows[0]?.username;
+  const username = current && !account.renameTo ? current : normalizeUsername(account.username);
+  if (!isPlausibleUsername(username)) {
+    throw new Error(`"${account.username}" is not a username: 1 to 64 of a-z, 0-9, ".", "_" and "-".`);
+  }
+  const taken = await tx.query<{ user_id: string }>('SELECT user_id FROM idp_accounts WHERE username = $1', [
+    username,
+  ]);
+  if (taken.rows[0] && taken.rows[0].user_id !== account.userId) {
+    throw new Error(`The username "${username}" belongs to someone else: choose another with --username.`);
+  }
+  await tx.query(
+    `INSERT INTO idp_accounts (user_id, username, password_hash) VALUES ($1, $2, coalesce($3, '${NO_PASSWORD}'))
+     ON CONFLICT (user_id) DO UPDATE SET username = excluded.username,
+       password_hash = coalesce($3, idp_accounts.password_hash)`,
+    [account.userId, username, account.passwordHash ?? null],
+  );
+  await tx.query('UPDATE users SET name = $2 WHERE id = $1 AND name IS NULL', [account.userId, account.name]);
+  return { created: current === undefined, username };
 }

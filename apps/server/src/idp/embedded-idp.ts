@@ -14,7 +14,7 @@ export interface EmbeddedIdp {
 
 /**
  * The OpenID provider that runs when no external OIDC_ISSUER is configured: oidc-provider at `/oidc`, its state in
- * the database, its keys in DATA_DIR, and its login pages at `/idp/`.
+ * the database, its keys too, and its login pages at `/idp/`.
  */
 export async function createEmbeddedIdp({
   config,
@@ -23,7 +23,7 @@ export async function createEmbeddedIdp({
   config: Config;
   db: Database;
 }): Promise<EmbeddedIdp> {
-  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const secrets = await loadOrCreateSecrets(db, config.dataDir);
   let log: FastifyInstance['log'] | undefined;
   const provider = createProvider({
     config,

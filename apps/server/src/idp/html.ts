@@ -1,4 +1,5 @@
 import { APP_VERSION } from '@portico/contracts';
+import type { FastifyReply } from 'fastify';
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -32,7 +33,7 @@ h1 { font-size: 24px; line-height: 1.25; margin: 0 0 8px; }
 p { margin: 0 0 16px; color: var(--muted); }
 .field { margin: 0 0 16px; }
 label { display: block; font-weight: 600; margin: 0 0 6px; }
-input[type=text], input[type=password] { width: 100%; padding: 10px 12px; font: inherit; color: var(--ink);
+input[type=text], input[type=password], input[type=email] { width: 100%; padding: 10px 12px; font: inherit; color: var(--ink);
   border: 1px solid var(--line); border-radius: 8px; background: #fff; }
 input:focus-visible, button:focus-visible, a:focus-visible { outline: 3px solid #7aa7d6; outline-offset: 2px; }
 input[aria-invalid=true] { border-color: var(--danger); }
@@ -46,6 +47,8 @@ a { color: var(--brand); font-weight: 600; }
 .link-button { display: block; text-align: center; padding: 11px 16px; border-radius: 8px; text-decoration: none;
   color: #fff; background: var(--brand); }
 .link-button:hover { background: var(--brand-dark); }
+p.hint { margin: 6px 0 0; font-size: 14px; }
+.aside { margin: 16px 0 0; text-align: center; }
 footer { margin-top: 16px; font-size: 13px; color: var(--muted); }
 @media (max-width: 420px) { main { padding: 24px 18px; } h1 { font-size: 22px; } }
 `;
@@ -84,4 +87,9 @@ ${body}
 </body>
 </html>
 `;
+}
+
+/** A page of the provider: never cached, since it may carry a form's secret or a person's address. */
+export function sendHtml(reply: FastifyReply, status: number, html: string) {
+  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 }

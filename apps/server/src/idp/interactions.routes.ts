@@ -4,20 +4,23 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type Provider from 'oidc-provider';
 import { errors, type Interaction } from 'oidc-provider';
 import type { Config } from '../config.ts';
-import type { Queryable } from '../db/database.ts';
-import { authenticate, isPlausibleUsername, normalizeUsername } from './accounts.ts';
-import { LOGIN_FAILED_MESSAGE, renderLoginPage } from './login-page.ts';
+import type { Database } from '../db/database.ts';
+import { authenticate, findAccountById, isPlausibleUsername, normalizeUsername } from './accounts.ts';
+import { sendHtml } from './html.ts';
+import { LOGIN_FAILED_MESSAGE, renderLoginPage, SIGN_IN_SCRIPT_PATH } from './login-page.ts';
 import {
   LOGOUT_SCRIPT_PATH,
   renderExpiredInteractionPage,
   renderProviderErrorPage,
   renderTooManyAttemptsPage,
 } from './notice-pages.ts';
+import { clearSignInCookie, passwordRoutes, signInCookieOf } from './password.routes.ts';
+import { useSignInLink } from './password-links.ts';
 import { interactionPath } from './provider-config.ts';
 
 export interface InteractionRoutesOptions {
   config: Config;
-  db: Queryable;
+  db: Database;
   provider: Provider;
 }
 
@@ -40,7 +43,10 @@ export async function interactionRoutes(
 ) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   const portalUrl = `${config.publicUrl}/`;
-  const logoutScript = await readFile(new URL('./assets/logout.js', import.meta.url));
+  const scripts = {
+    [LOGOUT_SCRIPT_PATH]: await readFile(new URL('./assets/logout.js', import.meta.url)),
+    [SIGN_IN_SCRIPT_PATH]: await readFile(new URL('./assets/sign-in.js', import.meta.url)),
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const uid = (request.params as { uid?: string } | undefined)?.uid;
@@ -54,9 +60,13 @@ export async function interactionRoutes(
     return sendHtml(reply, 500, renderProviderErrorPage(portalUrl, { description: 'Something went wrong.' }));
   });
 
-  app.get(LOGOUT_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(logoutScript),
-  );
+  await passwordRoutes(app, { config, db });
+
+  for (const [path, script] of Object.entries(scripts)) {
+    app.get(path, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(script),
+    );
+  }
 
   app.get(
     '/idp/interaction/:uid',
@@ -65,7 +75,23 @@ export async function interactionRoutes(
       const interaction = await interactionOf(provider, request, reply);
       if (!interaction) return sendHtml(reply, 400, renderExpiredInteractionPage(portalUrl));
       switch (interaction.prompt.name) {
-        case 'login':
+        case 'login': {
+          // Just set a password with a link (password.routes.ts): the cookie's one-time link signs them in.
+          const signInSecret = signInCookieOf(request);
+          if (signInSecret) {
+            clearSignInCookie(reply);
+            const accountId = await useSignInLink(db, signInSecret);
+            if (accountId && (await findAccountById(db, accountId))) {
+              request.log.info({ accountId }, 'signed in after setting a password');
+              const returnTo = await provider.interactionResult(
+                request.raw,
+                reply.raw,
+                { login: { accountId, amr: ['pwd'] } },
+                { mergeWithLastSubmission: false },
+              );
+              return reply.redirect(returnTo, 303);
+            }
+          }
           return sendHtml(
             reply,
             200,
@@ -74,6 +100,7 @@ export async function interactionRoutes(
               ...(await clientNameOf(provider, interaction)),
             }),
           );
+        }
         case 'consent':
           return reply.redirect(await grantConsent(provider, request, reply, interaction), 303);
         default: {
@@ -106,6 +133,7 @@ export async function interactionRoutes(
         // People sometimes type their password into the username field: log only what looks like a username.
         const attempted = isPlausibleUsername(username) ? normalizeUsername(username) : '(not a username)';
         request.log.info({ username: attempted }, 'sign-in refused: wrong username or password');
+        if (wantsJson(request)) return reply.status(401).send({ message: LOGIN_FAILED_MESSAGE });
         return sendHtml(
           reply,
           401,
@@ -124,13 +152,16 @@ export async function interactionRoutes(
         { login: { accountId: account.accountId, amr: ['pwd'] } },
         { mergeWithLastSubmission: false },
       );
+      // The page's script continues with location.replace, so the sign-in page leaves the history (issue 19).
+      if (wantsJson(request)) return reply.header('cache-control', 'no-store').send({ location: returnTo });
       return reply.redirect(returnTo, 303);
     },
   );
 }
 
-function sendHtml(reply: FastifyReply, status: number, html: string) {
-  return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+/** The sign-in page's script asks for JSON; a browser without scripts posts the form and gets pages. */
+function wantsJson(request: FastifyRequest) {
+  return (request.headers.accept ?? '').startsWith('application/json');
 }
 
 /** The interaction the browser's cookie names, if it is the one in the URL and still alive. */

@@ -1,4 +1,8 @@
 import { escapeHtml, renderPage } from './html.ts';
+import { FORGOT_PASSWORD_PATH } from './password-pages.ts';
+
+/** The script that sends the form without leaving the sign-in page in the history; served like the logout script. */
+export const SIGN_IN_SCRIPT_PATH = '/idp/assets/sign-in.js';
 
 /** One message for an unknown username and a wrong password alike, so the form does not reveal accounts. */
 export const LOGIN_FAILED_MESSAGE = 'The username or password is incorrect.';
@@ -15,6 +19,7 @@ export interface LoginPageOptions {
 
 export function renderLoginPage({ action, username = '', error, clientName }: LoginPageOptions): string {
   const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
+  const usernameDescription = error ? 'username-hint login-error' : 'username-hint';
   const alert = error ? `<div class="alert" id="login-error" role="alert">${escapeHtml(error)}</div>` : '';
   const lead = clientName
     ? `to continue to ${escapeHtml(clientName)}.`
@@ -23,13 +28,17 @@ export function renderLoginPage({ action, username = '', error, clientName }: Lo
     title: 'Sign in',
     body: `<h1>Sign in</h1>
 <p>Sign in ${lead}</p>
-${alert}<form method="post" action="${escapeHtml(action)}">
+${alert}<form method="post" action="${escapeHtml(action)}" data-sign-in>
 <div class="field"><label for="username">Username</label>
 <input id="username" name="username" type="text" value="${escapeHtml(username)}" autocomplete="username"
- autocapitalize="none" spellcheck="false" required autofocus${invalid}></div>
+ autocapitalize="none" spellcheck="false" required autofocus
+ aria-describedby="${usernameDescription}"${error ? ' aria-invalid="true"' : ''}>
+<p class="hint" id="username-hint">Or your e-mail address.</p></div>
 <div class="field"><label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}></div>
 <button type="submit">Sign in</button>
-</form>`,
+</form>
+<p class="aside"><a href="${FORGOT_PASSWORD_PATH}">Forgot your password?</a></p>`,
+    scripts: [SIGN_IN_SCRIPT_PATH],
   });
 }

@@ -22,6 +22,26 @@ describe('the login form with LOGIN_RATE_LIMIT=3', { timeout: 30_000 }, () => {
     expect((await openLoginPage(api.url)).status).toBe(200);
   });
 
+  test('the forgot-password and set-password forms have the same limit, each its own count', async () => {
+    const post = (path: string, body: Record<string, string>) =>
+      fetch(`${api.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(body).toString(),
+      });
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await post('/idp/password/forgot', { email: `guess${attempt}@example.com` })).status).toBe(200);
+    }
+    const blocked = await post('/idp/password/forgot', { email: 'bob@example.com' });
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain('Too many sign-in attempts');
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const guess = { secret: 'x'.repeat(43), password: 'a long password', confirmation: 'a long password' };
+      expect((await post('/idp/password', guess)).status).toBe(400);
+    }
+    expect((await post('/idp/password', { secret: 'y'.repeat(43) })).status).toBe(429);
+  });
+
   test('a client cannot get a fresh allowance by claiming another address (TRUST_PROXY unset)', async () => {
     const page = await openLoginPage(api.url);
     const spoofed = await submitLogin(page, 'alice', 'portico', { 'x-forwarded-for': '198.51.100.7' });

@@ -6,8 +6,9 @@ export function renderExpiredInteractionPage(portalUrl: string): string {
   return renderPage({
     title: 'Sign-in expired',
     body: `<h1>This sign-in page has expired</h1>
-<p>Sign-in pages are valid for a limited time, and this one is no longer known. Start again from the portal.</p>
-<div class="actions"><a class="link-button" href="${escapeHtml(portalUrl)}">Go to the portal</a></div>`,
+<p>Sign-in pages are valid for a limited time, and this one is no longer in use: it may have expired, or you
+have signed in with it already. Signing in again takes you back to the portal.</p>
+<div class="actions"><a class="link-button" href="${escapeHtml(portalUrl)}">Sign in again</a></div>`,
   });
 }
 

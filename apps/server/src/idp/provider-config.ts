@@ -85,7 +85,8 @@ export function createProvider({ config, db, secrets, onStorageError }: Provider
           const scopes = new Set(scope.split(' '));
           return {
             sub: account.accountId,
-            name: account.name,
+            // Only a name of the person's own: otherwise each firm shows the name it gave them (decision 7).
+            ...(account.ownName ? { name: account.ownName } : {}),
             email: account.email,
             email_verified: account.emailVerified,
             ...(scopes.has(TENANCY_SCOPE)

@@ -1,24 +1,30 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createRemoteJWKSet, exportJWK, generateKeyPair, jwtVerify } from 'jose';
 import { afterAll, describe, expect, test } from 'vitest';
 import { CookieJar, openLoginPage, refreshTokens, signIn } from '../testing/sign-in.ts';
+import { openTestDatabase } from '../testing/test-database.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
-import { cookieKeysFileOf, jwksFileOf, loadOrCreateSecrets } from './signing-keys.ts';
+import { cookieKeysFileOf, jwksFileOf, loadOrCreateSecrets, readProviderJwks } from './signing-keys.ts';
 
-describe('the provider keys in DATA_DIR', () => {
+describe('the provider keys in the database', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   }, 60_000);
 
-  test('are created once, private to the owner, and read back unchanged', async () => {
+  test('are created once, even by processes starting together, and read back unchanged', async () => {
+    const { db, close } = await openTestDatabase();
+    cleanups.push(close);
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-keys-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const first = await loadOrCreateSecrets(dataDir);
-    const again = await loadOrCreateSecrets(dataDir);
-    expect(again).toEqual(first);
+    const [first, second] = await Promise.all([
+      loadOrCreateSecrets(db, dataDir),
+      loadOrCreateSecrets(db, dataDir),
+    ]);
+    expect(second).toEqual(first);
+    expect(await loadOrCreateSecrets(db, dataDir)).toEqual(first);
     expect(first.jwks.keys).toHaveLength(1);
     expect(first.jwks.keys[0]).toMatchObject({
       kty: 'RSA',
@@ -27,18 +33,34 @@ describe('the provider keys in DATA_DIR', () => {
       kid: expect.any(String),
     });
     expect(first.jwks.keys[0]!.d).toEqual(expect.any(String));
-    for (const file of [jwksFileOf(dataDir), cookieKeysFileOf(dataDir)]) {
-      expect((await stat(file)).mode & 0o777).toBe(0o600);
-    }
-    expect(JSON.parse(await readFile(jwksFileOf(dataDir), 'utf8'))).toEqual(first.jwks);
+    expect(first.cookieKeys).toHaveLength(1);
+    expect(await readProviderJwks(db)).toEqual(first.jwks);
+    // Nothing secret is written to DATA_DIR any more.
+    await expect(stat(jwksFileOf(dataDir))).rejects.toThrow();
   });
 
-  test('survive a restart on the same DATA_DIR: old tokens verify, refresh tokens and sessions still work', async () => {
+  test("an install whose keys are in DATA_DIR's files keeps them: imported on the first start", async () => {
+    const { db, close } = await openTestDatabase();
+    cleanups.push(close);
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-keys-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+    const jwk = { ...(await exportJWK(privateKey)), kid: 'kept-kid', alg: 'RS256', use: 'sig' };
+    await mkdir(path.join(dataDir, 'oidc'));
+    await writeFile(jwksFileOf(dataDir), JSON.stringify({ keys: [jwk] }));
+    await writeFile(cookieKeysFileOf(dataDir), JSON.stringify({ keys: ['kept-cookie-key'] }));
+    const secrets = await loadOrCreateSecrets(db, dataDir);
+    expect(secrets).toEqual({ jwks: { keys: [jwk] }, cookieKeys: ['kept-cookie-key'] });
+    await rm(path.join(dataDir, 'oidc'), { recursive: true });
+    expect(await loadOrCreateSecrets(db, dataDir)).toEqual(secrets);
+  });
+
+  test('survive a restart: old tokens verify, refresh tokens and sessions still work', async () => {
     const before: TestServer = await startTestServer();
     cleanups.push(() => before.close());
     const jar = new CookieJar();
     const tokens = await signIn(before.url, 'alice', 'portico', { jar });
-    const kid = JSON.parse(await readFile(jwksFileOf(before.config.dataDir), 'utf8')).keys[0].kid;
+    const kid = (await readProviderJwks(before.db)).keys[0]!.kid;
     await before.stop();
 
     const after = await startTestServer({}, { restartOf: before });

@@ -15,7 +15,12 @@ describe('GET /t/:tenant/user/api/users/menu', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ tenantCode: 'acme', audience: 'client' });
     expect(flat(body.items)).toEqual(DEMO_MENU.client);
-    expect(body.items.map((i) => i.key)).toEqual(['submittedFiles', 'publishedFiles']);
+    expect(body.items.map((i) => i.key)).toEqual([
+      'submittedFiles',
+      'publishedFiles',
+      'requestedDocuments',
+      'notifications',
+    ]);
     for (const item of body.items) expect(item).toMatchObject({ noRoute: false, subMenus: [] });
   });
 
@@ -63,6 +68,8 @@ describe('GET /t/:tenant/user/api/users/menu', () => {
         ['reports', 'Reports', true],
         ['submittedFiles', 'Submitted Files', false],
         ['publishedFiles', 'Documents from us', false],
+        ['requestedDocuments', 'Requested Documents', false],
+        ['notifications', 'Notifications', false],
       ]);
       expect(globex.body.items[0]!.subMenus).toEqual([
         { key: 'monthly', name: 'Monthly', order: 1, noRoute: false, subMenus: [] },

@@ -2,7 +2,7 @@ import type { Site } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { assertMayDownload } from '../sites/site-access.ts';
+import { assertMayDownload, assertMayPreview } from '../sites/site-access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
 
@@ -44,16 +44,22 @@ export async function findLiveFiles(
   return ids.map((id) => byId.get(id)!);
 }
 
+/** What a caller does with the files they look up: what the sites' settings must allow. */
+export type FileUse = 'download' | 'preview';
+
+const ASSERT_USE = { download: assertMayDownload, preview: assertMayPreview } as const;
+
 /**
- * The files a caller may download: live files (as `findLiveFiles`) in sites the caller sees, any other answering
- * `files.not_found` whichever id failed and why, so that an id reveals nothing; then the sites' settings must
- * allow downloads.
+ * The files a caller may download (or preview): live files (as `findLiveFiles`) in sites the caller sees, any
+ * other answering `files.not_found` whichever id failed and why, so that an id reveals nothing; then the sites'
+ * settings must allow that use.
  */
 export async function findDownloadableFiles(
   tx: Queryable,
   scope: TenantScope,
   direction: FileDirection,
   ids: readonly string[],
+  use: FileUse = 'download',
 ): Promise<StoredFile[]> {
   const files = await findLiveFiles(tx, scope.tenantCode, direction, ids);
   const sites = new Map<string, Site>();
@@ -61,7 +67,7 @@ export async function findDownloadableFiles(
     sites.set(siteId, await findVisibleSite(tx, scope, siteId).catch(asFileNotFound));
   }
   // Every id is checked for visibility before any site's settings, so a 403 never confirms a foreign id.
-  for (const site of sites.values()) assertMayDownload(scope, site);
+  for (const site of sites.values()) ASSERT_USE[use](scope, site);
   return files;
 }
 

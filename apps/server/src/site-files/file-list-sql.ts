@@ -1,4 +1,4 @@
-import type { SortOrder } from '@portico/contracts';
+import type { SortOrder, SubmissionStatus } from '@portico/contracts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -11,6 +11,8 @@ export interface FileListFilter {
   /** `YYYY-MM-DD`, inclusive, a UTC day. */
   from?: string | undefined;
   to?: string | undefined;
+  /** Submitted files only: any of these review statuses. */
+  statuses?: readonly SubmissionStatus[] | undefined;
 }
 
 export interface FileListPage<SortField extends string> {
@@ -23,7 +25,8 @@ export interface FileListPage<SortField extends string> {
 /** A sort field's SQL over a table alias; the query names a key of such a map, never a column. */
 export type SortColumns<SortField extends string> = Record<SortField, (table: string) => string>;
 
-export const isFiltered = (filter: FileListFilter) => Boolean(filter.search || filter.from || filter.to);
+export const isFiltered = (filter: FileListFilter) =>
+  Boolean(filter.search || filter.from || filter.to || filter.statuses?.length);
 
 export function checkDateRange(filter: FileListFilter) {
   if (filter.from && filter.to && filter.from > filter.to) {
@@ -56,11 +59,14 @@ export class SqlWhere {
 }
 
 /**
- * Adds the filter over `files f`: `search` as a plain substring of any of `searchColumns` (its `%`, `_` and `\`
+ * Adds the filter over `files f`: the review statuses, `search` as a plain substring of any of `searchColumns` (its `%`, `_` and `\`
  * escaped), and the range over `f.created_at` in UTC days, whatever the session's time zone is.
  */
 export function addFileFilter(where: SqlWhere, filter: FileListFilter, searchColumns: readonly string[]) {
   checkDateRange(filter);
+  if (filter.statuses?.length) {
+    where.conditions.push(`f.status = ANY(${where.param(filter.statuses)}::text[])`);
+  }
   if (filter.search) {
     const p = where.param(containsPattern(filter.search));
     where.conditions.push(

@@ -6,10 +6,17 @@ import { staffScopeOf } from '../auth/require-staff.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { countsAsDownload, type DownloadHeaders, planDownload, sendDownload } from '../transfers/download.ts';
+import {
+  countsAsDownload,
+  type DownloadHeaders,
+  planDownload,
+  sendDownload,
+  sendPlannedBody,
+} from '../transfers/download.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
-import { sendZip } from '../transfers/zip.ts';
-import { type FileDirection, findDownloadableFiles, findLiveFiles } from './file-access.ts';
+import { sendZip, storedZipBody } from '../transfers/zip.ts';
+import { readCrc32s, saveCrc32s } from './download-tickets.repository.ts';
+import { type FileDirection, type FileUse, findDownloadableFiles, findLiveFiles } from './file-access.ts';
 
 /**
  * Downloads and zips as both file services offer them (published files in file-management, submitted files in
@@ -28,21 +35,35 @@ export interface FileLookup {
   auditDetail?: Record<string, unknown>;
 }
 
-/** A client, or staff through the client routes: the sites they see, under the sites' settings. */
-export function clientFiles(request: FastifyRequest, direction: FileDirection): FileLookup {
-  const scope = tenantScopeOf(request);
-  return { scope, find: (tx, ids) => findDownloadableFiles(tx, scope, direction, ids) };
-}
-
-/** The firm's staff: any live file of their tenant, archived sites included, whatever the clients' settings. */
-export function staffFiles(request: FastifyRequest, direction: FileDirection): FileLookup {
-  const scope = staffScopeOf(request);
+/**
+ * The files `scope` may take out of `direction`: as a client (or staff through the client routes), those of the
+ * sites they see, under the sites' settings for `use`; with `staff`, any live file of the tenant, archived sites
+ * included, whatever the clients' settings.
+ */
+export function filesOf(
+  scope: TenantScope,
+  direction: FileDirection,
+  staff: boolean,
+  use: FileUse = 'download',
+): FileLookup {
+  if (!staff) return { scope, find: (tx, ids) => findDownloadableFiles(tx, scope, direction, ids, use) };
   return {
     scope,
     find: (tx, ids) => findLiveFiles(tx, scope.tenantCode, direction, ids),
     auditDetail: { staff: true },
   };
 }
+
+/** A client, or staff through the client routes: the sites they see, under the sites' settings for `use`. */
+export const clientFiles = (
+  request: FastifyRequest,
+  direction: FileDirection,
+  use: FileUse = 'download',
+): FileLookup => filesOf(tenantScopeOf(request), direction, false, use);
+
+/** The firm's staff: any live file of their tenant, archived sites included, whatever the clients' settings. */
+export const staffFiles = (request: FastifyRequest, direction: FileDirection): FileLookup =>
+  filesOf(staffScopeOf(request), direction, true);
 
 /** One file, by id, with ETag, Range and HEAD; a download that sends bytes from the start is audited. */
 export async function serveFileDownload(
@@ -59,25 +80,59 @@ export async function serveFileDownload(
     if (!head && countsAsDownload(plan)) {
       const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : undefined;
       await recordAuditEvents(tx, [
-        {
-          tenantCode: scope.tenantCode,
-          siteId: file!.siteId,
-          userId: scope.user.id,
-          action: FILE_DOWNLOAD_AUDIT_ACTION,
-          fileId: file!.id,
-          detail: {
-            via: 'download',
-            fileName: file!.fileName,
-            size: file!.size,
-            ...(range ? { range } : {}),
-            ...auditDetail,
-          },
-        },
+        downloadEvent(scope, file!, { via: 'download', ...(range ? { range } : {}), ...auditDetail }),
       ]);
     }
     return { file: file!, plan };
   });
   return sendDownload(reply, blobs, file, plan, head);
+}
+
+const downloadEvent = (scope: TenantScope, file: StoredFile, detail: Record<string, unknown>) => ({
+  tenantCode: scope.tenantCode,
+  siteId: file.siteId,
+  userId: scope.user.id,
+  action: FILE_DOWNLOAD_AUDIT_ACTION,
+  fileId: file.id,
+  detail: { ...detail, fileName: file.fileName, size: file.size },
+});
+
+/**
+ * Several files as one zip of stored entries (transfers/stored-zip.ts): exact Content-Length, ETag, Range and
+ * HEAD, so a browser shows its progress and resumes it. The ids are checked on every request; a request that
+ * sends the archive from its first byte writes one audit event per file. CRC-32s the zip computes are kept.
+ */
+export async function serveStoredZip(
+  { db, blobs }: FileTransferDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { scope, find, auditDetail }: FileLookup,
+  fileIds: readonly string[],
+  zipName: string,
+) {
+  const head = request.method === 'HEAD';
+  const learned = new Map<string, number>();
+  const { body, plan } = await db.withTenant(scope.tenantCode, async (tx) => {
+    const files = await find(tx, fileIds);
+    const body = storedZipBody(blobs, files, zipName, await readCrc32s(tx, fileIds), (id, crc) =>
+      learned.set(id, crc),
+    );
+    const plan = planDownload(request.headers as DownloadHeaders, body);
+    if (!head && countsAsDownload(plan)) {
+      await recordAuditEvents(
+        tx,
+        files.map((file) => downloadEvent(scope, file, { via: 'zip', zipName, ...auditDetail })),
+      );
+    }
+    return { body, plan };
+  });
+  // Whether the zip ended or was cut off, what it computed is kept for the next range.
+  reply.raw.once('close', () => {
+    saveCrc32s(db, scope.tenantCode, learned).catch((error) =>
+      reply.log.warn({ err: error }, 'the CRC-32s a zip computed could not be kept'),
+    );
+  });
+  return sendPlannedBody(reply, body, plan, head);
 }
 
 /**
@@ -97,14 +152,7 @@ export async function serveFileZip(
     const files = await find(tx, ids);
     await recordAuditEvents(
       tx,
-      files.map((file) => ({
-        tenantCode: scope.tenantCode,
-        siteId: file.siteId,
-        userId: scope.user.id,
-        action: FILE_DOWNLOAD_AUDIT_ACTION,
-        fileId: file.id,
-        detail: { via: 'zip', zipName, fileName: file.fileName, size: file.size, ...auditDetail },
-      })),
+      files.map((file) => downloadEvent(scope, file, { via: 'zip', zipName, ...auditDetail })),
     );
     return files;
   });

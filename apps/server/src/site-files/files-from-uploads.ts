@@ -40,7 +40,14 @@ export type CreatedFileRow = Omit<SubmittedFileRow, 'submitted_by'>;
 export async function createFilesFromUploads(
   tx: Queryable,
   scope: TenantScope,
-  target: { siteId: string; direction: FileDirection; status: string; auditAction: string },
+  target: {
+    siteId: string;
+    direction: FileDirection;
+    status: string;
+    auditAction: string;
+    /** The item of a document request the files answer (requests module). */
+    requestItemId?: string | undefined;
+  },
   files: readonly UploadChoice[],
 ): Promise<CreatedFileRow[]> {
   const references = files.map((f) => f.referenceNumber);
@@ -62,13 +69,21 @@ export async function createFilesFromUploads(
   const { rows: created } = await tx.query<CreatedFileRow>(
     `WITH created AS (
        INSERT INTO files (tenant_code, site_id, direction, title, file_name, content_type, size, sha256, blob_key,
-                          reference_number, status, created_by)
-       SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5
+                          reference_number, status, created_by, request_item_id)
+       SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5, $7
        FROM jsonb_to_recordset($6::jsonb) AS s(title text, file_name text, content_type text, size bigint,
                                                sha256 text, blob_key text, reference_number text)
        RETURNING *)
      SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS} FROM created f`,
-    [scope.tenantCode, target.siteId, target.direction, target.status, scope.user.id, JSON.stringify(rows)],
+    [
+      scope.tenantCode,
+      target.siteId,
+      target.direction,
+      target.status,
+      scope.user.id,
+      JSON.stringify(rows),
+      target.requestItemId ?? null,
+    ],
   );
   const createdByReference = new Map(created.map((r) => [r.reference_number, r]));
   const records = references.map((reference) => createdByReference.get(reference)!);
@@ -89,6 +104,7 @@ export async function createFilesFromUploads(
         title: r.title,
         fileName: r.file_name,
         size: Number(r.size),
+        ...(target.requestItemId ? { requestItemId: target.requestItemId } : {}),
       },
     })),
   );

@@ -16,3 +16,17 @@ export async function markUnpublished(
   const row = rows[0];
   return row && { id: row.id, siteId: row.site_id, title: row.title, fileName: row.file_name };
 }
+
+/** SHA-256 of every live published file of a site: what a publish of the same bytes would only repeat. */
+export async function publishedSha256s(
+  tx: Queryable,
+  scope: Pick<TenantScope, 'tenantCode'>,
+  siteId: string,
+): Promise<Set<string>> {
+  const { rows } = await tx.query<{ sha256: string }>(
+    `SELECT DISTINCT sha256 FROM files
+     WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published' AND deleted_at IS NULL`,
+    [scope.tenantCode, siteId],
+  );
+  return new Set(rows.map((r) => r.sha256));
+}

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
 import { fileNotFound } from './file-access.ts';
+import { type FileMailSettings, notifyFilesPublished } from './file-notifications.ts';
 import { checkUploadChoices, createFilesFromUploads } from './files-from-uploads.ts';
 import { markUnpublished } from './publish.staff.repository.ts';
 import { commonRecord } from './site-file-lists.ts';
@@ -16,12 +17,13 @@ const PUBLISHED_STATUS = 'published';
  * Turns the caller's pending uploads to a site into Published Files, in the caller's tenant transaction (the
  * route's, which records the answer under its idempotency key): every reference or none. A reference that is not
  * the caller's, not pending or of another site answers 404 `uploads.not_found`. The site's clients see the files
- * (and the badge count) at their next call.
+ * (and the badge count) at their next call, and get a mail (batched: decision 34).
  */
 export async function publishFiles(
   tx: Queryable,
   scope: TenantScope,
   body: PublishFilesBody,
+  notify: FileMailSettings,
 ): Promise<StaffPublishedFile[]> {
   checkUploadChoices(body.files, 'published');
   const site = await findTenantSite(tx, scope, body.siteId, { lock: true });
@@ -35,6 +37,7 @@ export async function publishFiles(
     auditAction: STAFF_AUDIT_ACTIONS.filePublish,
   } as const;
   const created = await createFilesFromUploads(tx, scope, target, body.files);
+  await notifyFilesPublished(tx, scope, site, created, notify.batchSeconds);
   return created.map((row) => ({
     ...commonRecord(row),
     sha256: row.sha256,

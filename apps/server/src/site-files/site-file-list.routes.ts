@@ -11,9 +11,11 @@ import {
 import type { TSchema } from 'typebox';
 import { tenantScopeOf } from '../auth/current-user.ts';
 import type { Database } from '../db/database.ts';
-import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../http/openapi-responses.ts';
+import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES, ZIP_RESPONSES } from '../http/openapi-responses.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { issueTicketRoute, type TicketRouteDeps, ticketDownloadRoutes } from './download-ticket.routes.ts';
+import { serveFilePreview, servePreviewNote } from './file-preview.ts';
 import { clientFiles, serveFileDownload, serveFileZip } from './file-transfer.ts';
 import {
   countSiteFiles,
@@ -22,7 +24,7 @@ import {
   type SiteFileRow,
 } from './site-files.repository.ts';
 
-export interface SiteFileRouteDeps {
+export interface SiteFileRouteDeps extends TicketRouteDeps {
   db: Database;
   blobs: BlobStore;
   settings: SiteSettingsCache;
@@ -31,7 +33,7 @@ export interface SiteFileRouteDeps {
 /** What one list's routes say differently: where they are, how the documentation names them, their schemas. */
 export interface SiteFileRoutes<SortField extends string> {
   list: SiteFileList<SortField, SiteFileRow, unknown>;
-  /** The list's URL; a file is `{path}/:id`, a zip `{path}/zip`. */
+  /** The list's URL; a file is `{path}/:id`, its preview `{path}/:id/preview`, a zip `{path}/zip`. */
   path: string;
   /** The service's OpenAPI tag. */
   tag: string;
@@ -54,8 +56,8 @@ export interface SiteFileRoutes<SortField extends string> {
 type ListQuery = PublishedFilesQuery | SubmittedFilesQuery;
 
 /**
- * A list of a site's files, one file, and a zip of several: the same three routes for Published and Submitted
- * Files, so that paging, sorting, search, dates, downloads and zips cannot drift between the two.
+ * A list of a site's files, one file, its preview, and a zip of several: the same routes for Published and
+ * Submitted Files, so that paging, sorting, search, dates, downloads, previews and zips cannot drift between the two.
  */
 export function siteFileListRoutes<SortField extends string>(
   routes: SiteFileRoutes<SortField>,
@@ -83,7 +85,8 @@ export function siteFileListRoutes<SortField extends string>(
         const query = request.query as ListQuery;
         const scope = tenantScopeOf(request);
         const { siteId, search, from, to } = query;
-        const filter = { siteId, search, from, to };
+        const statuses = 'status' in query ? query.status : undefined;
+        const filter = { siteId, search, from, to, statuses };
         if ('count' in query && query.count)
           return { count: await countSiteFiles(db, settings, scope, list, filter) };
         const page = await listSiteFiles(db, settings, scope, list, filter, {
@@ -119,6 +122,27 @@ export function siteFileListRoutes<SortField extends string>(
         serveFileDownload(deps, request, reply, clientFiles(request, list.direction), request.params.id),
     });
 
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: `${path}/:id/preview`,
+      schema: {
+        tags: [tag],
+        summary: `Preview a ${noun} file`,
+        description: `${servePreviewNote}${routes.downloadNote ?? ''}. Needs the site’s \`internalFilesView\` (and \`portalFilesView\`) for clients.`,
+        security: [{ bearer: [] }],
+        params: FileParamsSchema,
+        response: FILE_PREVIEW_RESPONSES,
+      },
+      handler: (request, reply) =>
+        serveFilePreview(
+          deps,
+          request,
+          reply,
+          clientFiles(request, list.direction, 'preview'),
+          request.params.id,
+        ),
+    });
+
     app.post(
       `${path}/zip`,
       {
@@ -144,5 +168,18 @@ export function siteFileListRoutes<SortField extends string>(
           routes.zipTitle,
         ),
     );
+
+    issueTicketRoute(app, deps, {
+      url: `${path}/download-tickets`,
+      target: { direction: list.direction, listPath: path.slice(1), zipTitle: routes.zipTitle, staff: false },
+      lookupOf: (request) => clientFiles(request, list.direction),
+      doc: {
+        tags: [tag],
+        description:
+          `For the browser’s own download manager: one ${noun} file, or several as one zip of stored entries ` +
+          '(`zip: true`). The files are checked as the download and zip routes check them.',
+      },
+    });
+    ticketDownloadRoutes(app, deps, { path, direction: list.direction, tag });
   };
 }

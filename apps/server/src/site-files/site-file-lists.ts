@@ -1,5 +1,6 @@
 import {
   FILE_DOWNLOAD_AUDIT_ACTION,
+  FILE_PREVIEW_AUDIT_ACTION,
   type FileSortField,
   type PublishedFile,
   type SubmittedFile,
@@ -38,11 +39,11 @@ export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new
     columns: '',
     searchColumns: ['f.title', 'f.file_name'],
     sortColumns: FILE_SORT_COLUMNS,
-    // New until the caller downloads it: one look-up per row of the page.
+    // New until the caller downloads or previews it: one look-up per row of the page.
     pageColumns: (scope, param) => ({
       select: `NOT EXISTS (SELECT 1 FROM audit_events a
-                         WHERE a.tenant_code = $1 AND a.file_id = p.id
-                           AND a.user_id = ${param(scope.user.id)} AND a.action = ${param(FILE_DOWNLOAD_AUDIT_ACTION)})
+                         WHERE a.tenant_code = $1 AND a.file_id = p.id AND a.user_id = ${param(scope.user.id)}
+                           AND a.action IN (${param(FILE_DOWNLOAD_AUDIT_ACTION)}, ${param(FILE_PREVIEW_AUDIT_ACTION)}))
              AS is_new`,
       join: '',
     }),
@@ -51,13 +52,15 @@ export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new
   };
 
 /** What a submitted file adds to the common columns, over `files f`. */
-export const SUBMITTED_COLUMNS = ', f.sha256, f.reference_number, f.status, f.status_note, f.created_by';
+export const SUBMITTED_COLUMNS =
+  ', f.sha256, f.reference_number, f.status, f.status_note, f.created_by, f.request_item_id';
 
 export interface SubmittedFileRow extends SiteFileRow {
   sha256: string;
   reference_number: string;
   status: string;
   status_note: string | null;
+  request_item_id: string | null;
   submitted_by: string | null;
 }
 
@@ -83,5 +86,6 @@ export const SUBMITTED_FILES: SiteFileList<SubmittedFileSortField, SubmittedFile
     status: row.status,
     statusNote: row.status_note,
     submittedBy: row.submitted_by,
+    requestItemId: row.request_item_id,
   }),
 };

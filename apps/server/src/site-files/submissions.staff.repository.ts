@@ -21,7 +21,6 @@ import { commonRecord, SUBMITTED_FILES } from './site-file-lists.ts';
 
 export interface StaffSubmissionFilter extends FileListFilter {
   siteId?: string | undefined;
-  statuses?: readonly SubmissionStatus[] | undefined;
 }
 
 export type StaffSubmissionPage = FileListPage<StaffSubmissionSortField>;
@@ -85,8 +84,6 @@ function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
     ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL'],
   );
   if (filter.siteId) where.conditions.push(`f.site_id = ${where.param(filter.siteId)}`);
-  if (filter.statuses?.length)
-    where.conditions.push(`f.status = ANY(${where.param(filter.statuses)}::text[])`);
   addFileFilter(where, filter, SEARCH_COLUMNS);
   return { where: where.sql, params: where.params };
 }

@@ -9,12 +9,13 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { notifySubmissionStatus } from './file-notifications.ts';
 import { findSubmission, updateSubmissionStatus } from './submissions.staff.repository.ts';
 
 /**
  * Sets where the firm is with a submitted file, in the caller's tenant transaction (the route's, which records
  * the answer under its idempotency key); the client sees the status and the note on Submitted Files. A rejection
- * needs a note, so the client learns why. Setting the same status and note again changes nothing.
+ * needs a note, so the client learns why; the client who submitted the file gets a mail with it. Setting the same status and note again changes nothing.
  */
 export async function setSubmissionStatus(
   tx: Queryable,
@@ -42,5 +43,7 @@ export async function setSubmissionStatus(
       detail: { from: before.status, to: body.status, note, title: before.title },
     },
   ]);
-  return findSubmission(tx, scope, before.id);
+  const after = await findSubmission(tx, scope, before.id);
+  await notifySubmissionStatus(tx, scope, after);
+  return after;
 }

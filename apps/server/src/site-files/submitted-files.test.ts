@@ -82,6 +82,7 @@ describe('Submitted Files end to end', () => {
         status: 'received',
         statusNote: null,
         submittedBy: 'Bob Baker',
+        requestItemId: null,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
       })),
     );
@@ -291,8 +292,32 @@ describe('GET /t/:tenant/portal/api/files/submitted', () => {
     expect(await count('from=2999-01-01')).toBe(0);
   });
 
+  it('filters by review status, so the portal can show what was rejected first', async () => {
+    const [first] = (await list(api.as('alice'), `siteId=${site}&search=alpha`)).body.records;
+    const note = 'Unreadable scan; please send it again.';
+    const set = await api
+      .as('carol')
+      .put(`/t/acme/portal/api/staff/submissions/${first!.id}/status`, { status: 'rejected', note });
+    expect(set.status).toBe(200);
+    const rejected = await list(api.as('alice'), `siteId=${site}&status=rejected`);
+    expect(rejected.body.totalRecordCount).toBe(1);
+    expect(rejected.body.records.map((r) => [r.fileName, r.status, r.statusNote])).toEqual([
+      ['alpha.txt', 'rejected', note],
+    ]);
+    const either = await list(api.as('alice'), `siteId=${site}&status=rejected&status=received`);
+    expect(either.body.totalRecordCount).toBe(3);
+    expect((await list(api.as('alice'), `siteId=${site}&status=accepted`)).body.totalRecordCount).toBe(0);
+    // Another client's token for the same site gets the site's 404, not a count.
+    expect(statusAndCode(await list(api.as('bob'), `siteId=${site}&status=rejected`))).toEqual([
+      404,
+      'sites.not_found',
+    ]);
+  });
+
   it('answers bad queries with 400 request.invalid, never a 500', async () => {
     for (const query of [
+      'status=lost',
+      'status=received&status=received&status=received&status=received&status=received',
       'limit=1e9',
       'limit=0',
       'limit=101',

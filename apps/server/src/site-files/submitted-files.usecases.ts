@@ -3,6 +3,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { assertClientAllowed } from '../sites/site-access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
+import { type FileMailSettings, notifyFilesSubmitted } from './file-notifications.ts';
 import { checkUploadChoices, createFilesFromUploads } from './files-from-uploads.ts';
 import { SUBMITTED_FILES } from './site-file-lists.ts';
 
@@ -10,12 +11,16 @@ import { SUBMITTED_FILES } from './site-file-lists.ts';
  * Turns the caller's pending uploads to a site into Submitted Files, in the caller's tenant transaction (the
  * route's, which records the answer under its idempotency key): every reference or none. A reference that is not
  * the caller's, not pending or of another site answers 404 and saves nothing. The blob moves with the row (same
- * key), so saving copies no bytes. Needs the site's `internalFilesUpload`.
+ * key), so saving copies no bytes. Needs the site's `internalFilesUpload`. The firm's staff get a mail (batched per
+ * site: decision 34).
  */
 export async function saveSubmittedFiles(
   tx: Queryable,
   scope: TenantScope,
   body: SaveSubmittedFilesBody,
+  notify: FileMailSettings,
+  /** Set by the requests module: the files answer this item of a document request. */
+  requestItemId?: string,
 ): Promise<SubmittedFile[]> {
   checkUploadChoices(body.files, 'saved');
   const site = await findVisibleSite(tx, scope, body.siteId);
@@ -30,7 +35,9 @@ export async function saveSubmittedFiles(
     direction: 'submitted',
     status: 'received',
     auditAction: FILE_AUDIT_ACTIONS.submit,
+    requestItemId,
   } as const;
   const created = await createFilesFromUploads(tx, scope, target, body.files);
+  await notifyFilesSubmitted(tx, scope, site, created, notify.batchSeconds);
   return created.map((row) => SUBMITTED_FILES.toRecord({ ...row, submitted_by: scope.user.name }));
 }

@@ -48,3 +48,23 @@ export function assertMayDownload(scope: TenantScope, site: Site) {
     'Downloads are turned off for this site (internalFilesDownload).',
   );
 }
+
+/**
+ * Clients need `portalFilesView` and `internalFilesView` to open a file's preview in the portal; downloading it is
+ * `internalFilesDownload`'s, so a site may show its files without letting them be saved (the viewer then offers
+ * no Download button; the bytes still reach the browser, which is what showing them means).
+ */
+export function assertMayPreview(scope: TenantScope, site: Site) {
+  assertClientAllowed(
+    scope,
+    site,
+    'portalFilesView',
+    'Files are not shown for this site (portalFilesView is off).',
+  );
+  assertClientAllowed(
+    scope,
+    site,
+    'internalFilesView',
+    'Previews are turned off for this site (internalFilesView).',
+  );
+}

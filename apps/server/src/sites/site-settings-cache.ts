@@ -18,6 +18,8 @@ export interface SiteSettingsCache {
   settingsOf(tx: Queryable, tenantCode: string, siteId: string): Promise<FileAreaSettings>;
   /** Drops every entry of the tenant: its defaults or a site's override changed. */
   forgetTenant(tenantCode: string): void;
+  /** Drops every entry (changes may have been missed). */
+  forgetAll(): void;
 }
 
 export interface SiteSettingsCacheOptions {
@@ -57,6 +59,10 @@ export function createSiteSettingsCache({
     forgetTenant(tenantCode) {
       generations.bump(tenantCode);
       entries.deleteWhere((entry) => entry.tenantCode === tenantCode);
+    },
+    forgetAll() {
+      generations.bumpAll();
+      entries.deleteWhere(() => true);
     },
   };
 }

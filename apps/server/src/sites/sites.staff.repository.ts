@@ -65,7 +65,7 @@ export const siteNotFound = () => new AppError('sites.not_found', 'There is no s
 /** One page of the tenant's sites with their counts. */
 export async function listStaffSites(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Pick<TenantScope, 'tenantCode'>,
   options: StaffSiteListOptions,
 ): Promise<StaffSiteList> {
   const params: unknown[] = [scope.tenantCode];
@@ -99,7 +99,7 @@ export async function listStaffSites(
  */
 export async function findTenantSite(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Pick<TenantScope, 'tenantCode'>,
   siteId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffSite> {
@@ -142,6 +142,7 @@ interface MemberRow {
   name: string;
   email: string;
   created_at: Date | string;
+  has_account: boolean;
 }
 
 const toMember = (row: MemberRow): SiteMember => ({
@@ -149,19 +150,29 @@ const toMember = (row: MemberRow): SiteMember => ({
   name: row.name,
   email: row.email,
   addedAt: iso(row.created_at),
+  hasAccount: row.has_account,
 });
+
+/**
+ * Whether the person `userColumn` names can sign in: an account at the embedded provider, or a sign-in linked
+ * through an external one. Until then the firm's invitation is pending.
+ */
+export const hasAccountSql = (userColumn: string) =>
+  `(EXISTS (SELECT 1 FROM idp_accounts ia WHERE ia.user_id = ${userColumn})
+    OR EXISTS (SELECT 1 FROM user_identities ui WHERE ui.user_id = ${userColumn}))`;
 
 /**
  * A member as the firm knows them: name and address from the firm's own record of the person
  * (`tenant_people`), never from the global `users` row, which other firms share. `m` is the membership.
  */
-const MEMBER_COLUMNS = `m.user_id, coalesce(p.name, '') AS name, coalesce(p.email, '') AS email, m.created_at`;
+const MEMBER_COLUMNS = `m.user_id, coalesce(p.name, '') AS name, coalesce(p.email, '') AS email, m.created_at,
+  ${hasAccountSql('m.user_id')} AS has_account`;
 // Every member has a record (migration 0007); a LEFT JOIN all the same, so a missing one can never hide a member.
 const PERSON_JOIN = 'LEFT JOIN tenant_people p ON p.tenant_code = m.tenant_code AND p.user_id = m.user_id';
 
 export async function listSiteMembers(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Pick<TenantScope, 'tenantCode'>,
   siteId: string,
 ): Promise<SiteMember[]> {
   const { rows } = await tx.query<MemberRow>(
@@ -186,10 +197,15 @@ export async function findOrCreateUserByEmail(tx: Queryable, email: string): Pro
     [email],
   );
   if (inserted.rows[0]) return inserted.rows[0].id;
+  return (await findUserIdByEmail(tx, email))!;
+}
+
+/** The id of the person with this e-mail (compared without case), if the portal knows them. */
+export async function findUserIdByEmail(tx: Queryable, email: string): Promise<string | undefined> {
   const { rows } = await tx.query<{ id: string }>('SELECT id FROM users WHERE lower(email) = lower($1)', [
     email,
   ]);
-  return rows[0]!.id;
+  return rows[0]?.id;
 }
 
 /**
@@ -198,7 +214,7 @@ export async function findOrCreateUserByEmail(tx: Queryable, email: string): Pro
  */
 export async function recordPerson(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Pick<TenantScope, 'tenantCode'>,
   userId: string,
   person: { name: string; email: string },
 ): Promise<boolean> {
@@ -246,4 +262,25 @@ export async function deleteSiteMember(
     [scope.tenantCode, siteId, userId],
   );
   return rows[0] ? toMember(rows[0]) : undefined;
+}
+
+/**
+ * The id of the tenant's site an operator names by its id, its reference or its exact name (case aside); a name
+ * that several sites share is refused, so a command never picks one at random.
+ */
+export async function findSiteIdByRef(tx: Queryable, scope: Pick<TenantScope, 'tenantCode'>, ref: string) {
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT id FROM sites
+     WHERE tenant_code = $1 AND (id::text = lower($2) OR reference = $2 OR lower(name) = lower($2))
+     ORDER BY id::text = lower($2) DESC, coalesce(reference = $2, false) DESC LIMIT 2`,
+    [scope.tenantCode, ref.trim()],
+  );
+  if (!rows[0]) throw siteNotFound();
+  if (rows[1] && rows[0].id !== ref.trim().toLowerCase()) {
+    throw new AppError(
+      'request.invalid',
+      `Several sites match "${ref}": name the site by its id or reference.`,
+    );
+  }
+  return rows[0].id;
 }

@@ -8,7 +8,7 @@ import {
 } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import {
   deleteSiteMember,
@@ -93,32 +93,44 @@ export async function changeSite(
  * first sign in with that address, verified by their provider. A person new to this firm gets the firm's own
  * record, with the name typed here (or the address): that is all this firm is ever shown of them, so the answer
  * is the same whether the address was known to another firm or to nobody. Adding someone twice changes nothing.
+ * `onAdded` runs in the same transaction for a new member (the invitation of someone without an account).
  */
 export async function addSiteMember(
   db: Database,
   scope: TenantScope,
   siteId: string,
   body: AddSiteMemberBody,
+  onAdded?: (tx: Queryable, member: SiteMember, site: StaffSite) => Promise<void>,
+): Promise<{ member: SiteMember; added: boolean }> {
+  return db.withTenant(scope.tenantCode, (tx) => addSiteMemberIn(tx, scope, siteId, body, onAdded));
+}
+
+/** `addSiteMember` in the caller's transaction bound to the tenant (the command line's invitation). */
+export async function addSiteMemberIn(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  body: AddSiteMemberBody,
+  onAdded?: (tx: Queryable, member: SiteMember, site: StaffSite) => Promise<void>,
 ): Promise<{ member: SiteMember; added: boolean }> {
   const email = body.email.trim();
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    await findTenantSite(tx, scope, siteId, { lock: true });
-    const userId = await findOrCreateUserByEmail(tx, email);
-    const newToFirm = await recordPerson(tx, scope, userId, { name: body.name?.trim() || email, email });
-    const result = await insertSiteMember(tx, scope, siteId, userId);
-    if (result.added) {
-      await recordAuditEvents(tx, [
-        event(scope, siteId, STAFF_AUDIT_ACTIONS.memberAdd, {
-          userId: result.member.userId,
-          email: result.member.email,
-          name: result.member.name,
-          // New to this firm, not to the portal: whether another firm knows the address is not this firm's to see.
-          newPerson: newToFirm,
-        }),
-      ]);
-    }
-    return result;
-  });
+  const site = await findTenantSite(tx, scope, siteId, { lock: true });
+  const userId = await findOrCreateUserByEmail(tx, email);
+  const newToFirm = await recordPerson(tx, scope, userId, { name: body.name?.trim() || email, email });
+  const result = await insertSiteMember(tx, scope, siteId, userId);
+  if (result.added) {
+    await recordAuditEvents(tx, [
+      event(scope, siteId, STAFF_AUDIT_ACTIONS.memberAdd, {
+        userId: result.member.userId,
+        email: result.member.email,
+        name: result.member.name,
+        // New to this firm, not to the portal: whether another firm knows the address is not this firm's to see.
+        newPerson: newToFirm,
+      }),
+    ]);
+    await onAdded?.(tx, result.member, site);
+  }
+  return result;
 }
 
 export async function removeSiteMember(db: Database, scope: TenantScope, siteId: string, userId: string) {

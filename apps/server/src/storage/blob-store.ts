@@ -26,3 +26,13 @@ export interface BlobStore {
    */
   removeAbandonedWrites(before?: Date): Promise<number>;
 }
+
+const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
+
+/** A key the server makes: lower-case letters, digits, dashes and single slashes, never a path that could escape. */
+export const isBlobKey = (key: string) => KEY_PATTERN.test(key) && !key.includes('//') && !key.endsWith('/');
+
+export function assertBlobKey(key: string): string {
+  if (!isBlobKey(key)) throw new Error(`bad blob key ${key}`);
+  return key;
+}

@@ -2,11 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, opendir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { BlobInfo, BlobStore } from './blob-store.ts';
+import { assertBlobKey, type BlobInfo, type BlobStore, isBlobKey } from './blob-store.ts';
 import { DurableFileWriter } from './durable-file-writer.ts';
 import { openPooledFileStream } from './pooled-file-stream.ts';
-
-const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
 
 /** How long a temporary file may sit untouched before it counts as abandoned, unless the store is told otherwise. */
 export const ABANDONED_WRITE_AGE_MS = 2 * 60 * 60 * 1000;
@@ -23,11 +21,7 @@ export interface FsBlobStoreOptions {
 export function createFsBlobStore(root: string, options: FsBlobStoreOptions = {}): BlobStore {
   const abandonedWriteAgeMs = options.abandonedWriteAgeMs ?? ABANDONED_WRITE_AGE_MS;
   const tmpDir = path.join(root, '.tmp');
-  const pathOf = (key: string) => {
-    if (!KEY_PATTERN.test(key) || key.includes('//') || key.endsWith('/'))
-      throw new Error(`bad blob key ${key}`);
-    return path.join(root, key);
-  };
+  const pathOf = (key: string) => path.join(root, assertBlobKey(key));
   return {
     async put(key, body) {
       const target = pathOf(key);
@@ -99,7 +93,7 @@ async function* walkKeys(root: string, prefix: string): AsyncGenerator<string> {
     if (!prefix && entry.name === '.tmp') continue;
     const key = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) yield* walkKeys(root, key);
-    else if (entry.isFile() && KEY_PATTERN.test(key)) yield key;
+    else if (entry.isFile() && isBlobKey(key)) yield key;
   }
 }
 

@@ -119,7 +119,7 @@ async function answerOf<T>(response: Response): Promise<ApiAnswer<T>> {
   return { status: response.status, type, headers: response.headers, body };
 }
 
-function clientOf(url: string, token: () => Promise<string | undefined>): ApiClient {
+export function clientOf(url: string, token: () => Promise<string | undefined>): ApiClient {
   const raw = async (path: string, init: RequestInit = {}) => {
     const bearer = await token();
     const headers = new Headers(init.headers);

@@ -328,3 +328,21 @@ export async function refreshTokens(
     client_id: options.clientId ?? runtimeConfigOf(parseConfig({ PUBLIC_URL: baseUrl })).portal.clientId,
   });
 }
+
+/**
+ * Posts the provider's set-password form as a browser does once the page's script took the link's secret from
+ * the fragment; the jar keeps the sign-in cookie a success sets, for `openLoginPage(baseUrl, { jar })`.
+ */
+export async function postSetPassword(
+  baseUrl: string,
+  fields: { secret: string; password: string; confirmation?: string },
+  jar = new CookieJar(),
+): Promise<{ response: Response; html: string; jar: CookieJar }> {
+  const flow = createSignInFlow(baseUrl, { jar });
+  const response = await browserFetch(flow, `${flow.baseUrl}/idp/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ confirmation: fields.password, ...fields }).toString(),
+  });
+  return { response, html: await response.text(), jar };
+}

@@ -78,3 +78,30 @@ export function useTestDatabase(): () => Database {
     return opened.db;
   };
 }
+
+/**
+ * Two handles on one migrated database, as two server processes have: on PostgreSQL two pools on one throwaway
+ * database; on PGlite one handle twice (PGlite has a single process). Call the answers inside tests.
+ */
+export function useTwoProcessDatabases(): { first: () => Database; second: () => Database } {
+  let dataDir: string | undefined;
+  let throwaway: Awaited<ReturnType<typeof createThrowawayDatabase>> | undefined;
+  let handles: [Database, Database] | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'portico-two-'));
+    throwaway = await createThrowawayDatabase();
+    const first = await openDatabase({ dataDir, databaseUrl: throwaway.url });
+    handles = [first, throwaway.url ? await openDatabase({ dataDir, databaseUrl: throwaway.url }) : first];
+  }, 60_000);
+  afterAll(async () => {
+    if (handles && handles[1] !== handles[0]) await handles[1].close();
+    await handles?.[0].close();
+    await throwaway?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+  const handle = (i: 0 | 1) => () => {
+    if (!handles) throw new Error('the databases are opened in beforeAll');
+    return handles[i];
+  };
+  return { first: handle(0), second: handle(1) };
+}

@@ -45,7 +45,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * The real server, as `npm start` builds it, on a free port with its own data folder and throwaway database,
- * seeded with the demo. `env` overrides any setting by its environment variable name.
+ * seeded with the demo (unless `SEED_DEMO: 'false'`). `env` overrides any setting by its environment variable name.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
@@ -62,6 +62,8 @@ export async function startTestServer(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The demo is what the tests sign in as; a test of an empty firm sets SEED_DEMO=false.
+    SEED_DEMO: 'true',
     // Tests sign in many times a minute from one address; the limit's own test sets it low again.
     LOGIN_RATE_LIMIT: '1000',
     ...(database.url ? { DATABASE_URL: database.url } : {}),

@@ -1,8 +1,7 @@
 import { createHmac, createPrivateKey, createPublicKey, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type CryptoKey, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import { issuerOf } from '../config.ts';
+import { readProviderJwks } from '../idp/signing-keys.ts';
 import type { TestServer } from './test-server.ts';
 
 /**
@@ -23,19 +22,18 @@ export interface MintOptions {
   key?: 'provider' | 'foreign';
 }
 
-/** The provider's first signing key, private half, as the provider itself keeps it in DATA_DIR. */
+/** The provider's first signing key, private half, as the provider itself keeps it in the database. */
 export async function providerSigningJwk(
-  server: Pick<TestServer, 'config'>,
+  server: Pick<TestServer, 'db'>,
 ): Promise<JWK & { kid: string; alg: string }> {
-  const file = path.join(server.config.dataDir, 'oidc', 'jwks.json');
-  const { keys } = JSON.parse(await readFile(file, 'utf8')) as { keys: JWK[] };
+  const { keys } = await readProviderJwks(server.db);
   const jwk = keys.find((k) => k.use === undefined || k.use === 'sig');
-  if (!jwk?.kid || !jwk.alg) throw new Error(`${file} holds no signing key with kid and alg`);
+  if (!jwk?.kid || !jwk.alg) throw new Error('the provider holds no signing key with kid and alg');
   return jwk as JWK & { kid: string; alg: string };
 }
 
 /** The provider's public key as PEM: what an attacker can fetch, and feeds to HS256 as a shared secret. */
-export async function providerPublicKeyPem(server: Pick<TestServer, 'config'>): Promise<string> {
+export async function providerPublicKeyPem(server: Pick<TestServer, 'db'>): Promise<string> {
   const privateKey = createPrivateKey({ key: await providerSigningJwk(server), format: 'jwk' });
   return createPublicKey(privateKey).export({ type: 'spki', format: 'pem' }).toString();
 }
@@ -68,7 +66,7 @@ export function accessTokenClaims(
 
 /** A signed RFC 9068 access token; see `accessTokenClaims` for the defaults `claims` override. */
 export async function mintAccessToken(
-  server: Pick<TestServer, 'config'>,
+  server: Pick<TestServer, 'config' | 'db'>,
   claims: Record<string, unknown> = {},
   options: MintOptions = {},
 ): Promise<string> {

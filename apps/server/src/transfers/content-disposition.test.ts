@@ -1,6 +1,6 @@
 import { parse } from 'content-disposition';
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from './content-disposition.ts';
+import { attachmentDisposition, fileDisposition } from './content-disposition.ts';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: what must never reach a header
 const HAZARDS = /[/\\\r\n\u0000\u202e"]/;
@@ -41,5 +41,12 @@ describe('attachmentDisposition', () => {
     );
     expect(parameters.filename).not.toMatch(HAZARDS);
     expect(/filename="?([^";]*)/.exec(header)?.[1]).not.toMatch(HAZARDS);
+  });
+
+  it('says inline for a preview, with the same safe names', () => {
+    expect(fileDisposition('inline', 'Résumé 📄 2026.pdf')).toBe(
+      'inline; filename="Resume _ 2026.pdf"; filename*=UTF-8\'\'R%C3%A9sum%C3%A9%20%F0%9F%93%84%202026.pdf',
+    );
+    expect(fileDisposition('inline', 'evil\r\nSet-Cookie: a=b.pdf')).toMatch(/^inline; [\x20-\x7e]+$/);
   });
 });

@@ -1,7 +1,8 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { errorBody } from '../http/error-handler.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { attachmentDisposition } from './content-disposition.ts';
+import { type DispositionType, fileDisposition } from './content-disposition.ts';
 import { sendBody } from './send-stream.ts';
 import type { StoredFile } from './stored-file.ts';
 
@@ -75,52 +76,85 @@ const servedType = (contentType: string) =>
   MEDIA_TYPE.test(contentType) ? contentType : 'application/octet-stream';
 
 /**
- * Headers every file answer carries: it is an attachment that no browser may sniff, render in the portal's
- * origin (an uploaded HTML or SVG would otherwise run there), frame (as every answer: http/security.ts) or keep
- * in any cache.
+ * Headers every file answer carries: it is an attachment (or, for a preview, inline) that no browser may sniff,
+ * render in the portal's origin (an uploaded HTML or SVG would otherwise run there), frame (as every answer:
+ * http/security.ts) or keep in any cache.
  */
-export function setAttachmentHeaders(reply: FastifyReply, fileName: string, contentType: string) {
+export function setAttachmentHeaders(
+  reply: FastifyReply,
+  fileName: string,
+  contentType: string,
+  disposition: DispositionType = 'attachment',
+) {
   reply
     .header('content-type', servedType(contentType))
-    .header('content-disposition', attachmentDisposition(fileName))
+    .header('content-disposition', fileDisposition(disposition, fileName))
     .header('x-content-type-options', 'nosniff')
     .header('content-security-policy', "sandbox; frame-ancestors 'none'")
     .header('cache-control', 'private, no-store');
 }
 
+/** How a file is served: a download is an attachment of its stored type; a preview says otherwise. */
+export interface ServedAs {
+  disposition: DispositionType;
+  contentType: string;
+}
+
+/** What an answer of bytes says about them, whatever produces them (a blob, a zip laid out in advance). */
+export interface DownloadBody {
+  /** The strong validator's value, without quotes. */
+  sha256: string;
+  size: number;
+  fileName: string;
+  contentType: string;
+  /** `attachment` unless said otherwise (a preview is `inline`). */
+  disposition?: DispositionType;
+  /** Opens the whole body, or the inclusive range of it; a failure here is still a plain error answer. */
+  open(range?: { start: number; end: number }): Promise<Readable>;
+}
+
 /**
- * Sends a planned download, streamed from the blob store: the whole file (200), one range (206), 304 or 416.
- * `head` answers the same headers without opening the blob.
+ * Sends a planned download: the whole body (200), one range (206), 304 or 416, always with the exact
+ * Content-Length and `Accept-Ranges: bytes`. `head` answers the same headers without opening the body.
  */
-export async function sendDownload(
+export async function sendPlannedBody(
   reply: FastifyReply,
-  blobs: BlobStore,
-  file: StoredFile,
+  body: DownloadBody,
   plan: DownloadPlan,
   head: boolean,
 ) {
-  reply.header('etag', etagOf(file)).header('accept-ranges', 'bytes');
+  reply.header('etag', etagOf(body)).header('accept-ranges', 'bytes');
   if (plan.kind === 'not-modified') {
     return reply.code(304).header('cache-control', 'private, no-store').send();
   }
   if (plan.kind === 'unsatisfiable') {
     return reply
       .code(416)
-      .header('content-range', `bytes */${file.size}`)
+      .header('content-range', `bytes */${body.size}`)
       .send(
         errorBody(
           'files.range_not_satisfiable',
-          `The requested range is outside the file, which has ${file.size} bytes.`,
+          `The requested range is outside the file, which has ${body.size} bytes.`,
         ),
       );
   }
   const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : undefined;
   // Opened before any header is set, so a missing blob fails as a plain error answer.
-  const body = head ? undefined : await blobs.get(file.blobKey, range);
-  setAttachmentHeaders(reply, file.fileName, file.contentType);
+  const stream = head ? undefined : await body.open(range);
+  setAttachmentHeaders(reply, body.fileName, body.contentType, body.disposition ?? 'attachment');
   if (range) {
-    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${file.size}`);
+    reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${body.size}`);
   }
-  reply.header('content-length', String(range ? range.end - range.start + 1 : file.size));
-  return body ? sendBody(reply, body) : reply.send();
+  reply.header('content-length', String(range ? range.end - range.start + 1 : body.size));
+  return stream ? sendBody(reply, stream) : reply.send();
 }
+
+/** Sends a planned download of a stored file, streamed from the blob store (`as`: how a preview serves it). */
+export const sendDownload = (
+  reply: FastifyReply,
+  blobs: BlobStore,
+  file: StoredFile,
+  plan: DownloadPlan,
+  head: boolean,
+  as: ServedAs = { disposition: 'attachment', contentType: file.contentType },
+) => sendPlannedBody(reply, { ...file, ...as, open: (range) => blobs.get(file.blobKey, range) }, plan, head);

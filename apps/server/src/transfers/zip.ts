@@ -1,14 +1,15 @@
 import { createRequire } from 'node:module';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { crc32, deflateRawSync } from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { setAttachmentHeaders } from './download.ts';
+import { type DownloadBody, setAttachmentHeaders } from './download.ts';
 import { safeFileName, uniqueFileNames } from './safe-file-name.ts';
 import { sendBody } from './send-stream.ts';
 import type { StoredFile } from './stored-file.ts';
+import { layOutStoredZip, storedZipBytes, storedZipDigest } from './stored-zip.ts';
 
 // yazl checksums every byte through buffer-crc32, a CRC-32 in JavaScript about five times slower than zlib's,
 // which made it the bottleneck of every zip. Same function, same results; yazl looks it up at each call.
@@ -104,4 +105,39 @@ export async function sendZip(
     zip.end();
   })().catch((error: Error) => zip.emit('error', error));
   return sendBody(reply, output as Readable);
+}
+
+/**
+ * The files as one zip of stored entries (stored-zip.ts), as a body `sendPlannedBody` answers whole or by range:
+ * its length and validator are known before a byte is read. `known` holds the CRC-32s known of the files by id;
+ * `onCrc` is told those the zip computes, to keep them for the next range.
+ */
+export function storedZipBody(
+  blobs: BlobStore,
+  files: readonly StoredFile[],
+  zipName: string,
+  known: ReadonlyMap<string, number>,
+  onCrc: (fileId: string, crc: number) => void,
+): DownloadBody {
+  const names = uniqueFileNames(files.map((f) => safeFileName(f.fileName)));
+  const entries = files.map((f, i) => ({
+    name: names[i]!,
+    size: f.size,
+    mtime: f.createdAt,
+    sha256: f.sha256,
+  }));
+  const layout = layOutStoredZip(entries);
+  const source = {
+    crcs: files.map((f) => known.get(f.id)),
+    onCrc: (index: number, crc: number) => onCrc(files[index]!.id, crc),
+    open: (index: number, start: number, end: number) => blobs.get(files[index]!.blobKey, { start, end }),
+  };
+  return {
+    sha256: storedZipDigest(entries),
+    size: layout.size,
+    fileName: zipName,
+    contentType: 'application/zip',
+    open: async (range) =>
+      Readable.from(storedZipBytes(layout, source, range?.start ?? 0, range?.end ?? layout.size - 1)),
+  };
 }

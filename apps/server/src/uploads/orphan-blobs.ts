@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { startPeriodicJob } from '../db/periodic-jobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { type SweepTimer, startSweepTimer } from '../sweep-timer.ts';
+import type { SweepTimer } from '../sweep-timer.ts';
 
 /**
- * Blobs nothing points at. A blob is written before the row that names it, so a process that dies (or a
+ * Blobs nothing points at (no file, no upload, no part of a resumable upload in progress). A blob is written before the row that names it, so a process that dies (or a
  * database that fails) between the two leaves a blob no row names, and one that dies mid-upload leaves a
  * half-written file in the store's temporary folder; a blob whose delete failed after its row went stays too.
  * Nobody can reach such bytes, but they fill the disk and linger in backups. This sweep removes them.
@@ -38,7 +39,8 @@ export async function sweepOrphanBlobs(
     const { rows } = await db.query<{ key: string }>(
       `SELECT k AS key FROM unnest($1::text[]) AS k
        WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_key = k)
-         AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)`,
+         AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)
+         AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.part_keys @> ARRAY[k])`,
       [batch],
     );
     batch = [];
@@ -57,15 +59,21 @@ export async function sweepOrphanBlobs(
 const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const FIRST_SWEEP_MS = 60 * 1000;
 
-/** Sweeps on a timer (sweep-timer.ts). */
+/** Sweeps once per interval across all processes (db/periodic-jobs.ts). */
 export function startOrphanBlobSweeper(db: Database, blobs: BlobStore, log: FastifyBaseLogger): SweepTimer {
-  return startSweepTimer(
+  return startPeriodicJob(
+    db,
+    {
+      name: 'orphan-blobs',
+      intervalMs: SWEEP_INTERVAL_MS,
+      firstAfterMs: FIRST_SWEEP_MS,
+      onError: (error) => log.error({ err: error }, 'orphan blobs could not be swept'),
+    },
     () =>
       sweepOrphanBlobs(db, blobs)
         .then(({ orphans, abandonedWrites }) => {
           if (orphans || abandonedWrites) log.info({ orphans, abandonedWrites }, 'orphan blobs removed');
         })
         .catch((error) => log.error({ err: error }, 'orphan blobs could not be swept')),
-    { intervalMs: SWEEP_INTERVAL_MS, firstAfterMs: FIRST_SWEEP_MS },
   );
 }

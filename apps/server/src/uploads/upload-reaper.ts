@@ -2,8 +2,10 @@ import { UPLOAD_AUDIT_ACTIONS } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
+import { startPeriodicJob } from '../db/periodic-jobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { type SweepTimer, startSweepTimer } from '../sweep-timer.ts';
+import type { SweepTimer } from '../sweep-timer.ts';
+import { deleteExpiredTusUploads } from './tus-uploads.repository.ts';
 import { deleteBlobs } from './uploads.usecases.ts';
 
 /** Uploads reaped per sweep; a backlog is worked off over the following sweeps. */
@@ -21,7 +23,7 @@ interface ExpiredRow {
 
 /**
  * Removes pending uploads older than `graceSeconds`, rows first (in one transaction, with an `upload.expire`
- * audit event each), then their blobs. It works across tenants, so it runs on the owner connection like the
+ * audit event each), then their blobs; and resumable (tus) uploads created longer ago, with their parts. It works across tenants, so it runs on the owner connection like the
  * migrations do. `SKIP LOCKED` leaves alone the uploads a save or discard holds right now, and lets replicas
  * sweep side by side. Answers how many were removed.
  */
@@ -52,17 +54,22 @@ export async function reapExpiredUploads(
     );
     return rows;
   });
+  // Resumable uploads older than the grace period, unfinished (their parts go too) or finished (their
+  // `uploads` row, if not saved, is reaped above by its own age).
+  const expiredTus = await db.transaction((tx) => deleteExpiredTusUploads(tx, graceSeconds, BATCH));
   await deleteBlobs(
     blobs,
-    expired.map((r) => ({ blobKey: r.blob_key })),
+    [...expired.map((r) => r.blob_key), ...expiredTus.flatMap((t) => t.partKeys)].map((blobKey) => ({
+      blobKey,
+    })),
     log,
   );
-  return expired.length;
+  return expired.length + expiredTus.filter((t) => !t.finished).length;
 }
 
 /**
- * Sweeps every quarter of the grace period (at least every second, at most every ten minutes) on a timer
- * (sweep-timer.ts).
+ * Sweeps every quarter of the grace period (at least every second, at most every ten minutes), once per such
+ * period across all processes (db/periodic-jobs.ts).
  */
 export function startUploadReaper(
   db: Database,
@@ -71,13 +78,18 @@ export function startUploadReaper(
   log: FastifyBaseLogger,
 ): SweepTimer {
   const intervalMs = Math.min(Math.max((graceSeconds * 1000) / 4, 1000), 10 * 60_000);
-  return startSweepTimer(
+  return startPeriodicJob(
+    db,
+    {
+      name: 'upload-reaper',
+      intervalMs,
+      onError: (error) => log.error({ err: error }, 'expired uploads could not be removed'),
+    },
     () =>
       reapExpiredUploads(db, blobs, graceSeconds, log)
         .then((count) => {
           if (count) log.info({ count }, 'expired uploads removed');
         })
         .catch((error) => log.error({ err: error }, 'expired uploads could not be removed')),
-    { intervalMs },
   );
 }

@@ -25,7 +25,8 @@ export const tooManyConcurrent = (limit: number, per: 'user' | 'address') =>
       'wait for one to finish, then try again.',
   );
 
-function humanBytes(bytes: number): string {
+/** A byte count as people read it, in powers of 1024. */
+export function humanBytes(bytes: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
   let value = bytes;
   let unit = 0;

@@ -6,6 +6,7 @@ import {
   MAX_FILE_NAME_LENGTH,
   UPLOAD_AUDIT_ACTIONS,
   UPLOAD_FORM_FIELDS,
+  type UploadedFile,
   type UploadResponse,
 } from '@portico/contracts';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +27,7 @@ import { asUploadError, invalidUpload, uploadsNotFound } from './uploads.errors.
 import {
   deletePendingUploads,
   insertPendingUploads,
+  type PendingUpload,
   type ReceivedFile,
   tenantUploadLimit,
 } from './uploads.repository.ts';
@@ -35,14 +37,18 @@ export interface FileStorageDeps {
   blobs: BlobStore;
   config: Pick<
     Config,
-    'maxUploadBytes' | 'uploadRefusedExtensions' | 'uploadMinBytesPerSecond' | 'uploadRateWindowSeconds'
+    | 'maxUploadBytes'
+    | 'uploadRefusedExtensions'
+    | 'uploadMinBytesPerSecond'
+    | 'uploadRateWindowSeconds'
+    | 'uploadGraceSeconds'
   >;
   /** The uploads running in this process, per user and per address. */
   slots: UploadSlots;
 }
 
 /** Where the files of one upload request go, once its siteId field was read and checked. */
-interface UploadTarget {
+export interface UploadTarget {
   siteId: string;
   maxBytes: number;
 }
@@ -108,7 +114,8 @@ export async function receiveUploads(
   }
 }
 
-async function openUploadTarget(
+/** The site (visible to the caller and open to uploads) and the largest file it takes, or why not. */
+export async function openUploadTarget(
   deps: FileStorageDeps,
   scope: TenantScope,
   siteId: string,
@@ -174,31 +181,45 @@ async function recordUploads(
   siteId: string,
   received: readonly ReceivedFile[],
 ): Promise<UploadResponse> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    // Checked again: bytes may have taken long enough for the membership or the settings to change.
-    await assertMayUpload(tx, scope, siteId);
-    const uploads = await insertPendingUploads(tx, scope, siteId, received);
-    await recordAuditEvents(
-      tx,
-      uploads.map((u) => ({
-        tenantCode: scope.tenantCode,
-        siteId,
-        userId: scope.user.id,
-        action: UPLOAD_AUDIT_ACTIONS.receive,
-        detail: { referenceNumber: u.referenceNumber, fileName: u.fileName, size: u.size, sha256: u.sha256 },
-      })),
-    );
-    return {
-      files: uploads.map((u) => ({
-        referenceNumber: u.referenceNumber,
-        fileName: u.fileName,
-        size: u.size,
-        sha256: u.sha256,
-        contentType: u.contentType,
-      })),
-    };
-  });
+  return db.withTenant(scope.tenantCode, async (tx) => ({
+    files: (await recordReceivedFiles(tx, scope, siteId, received)).map(uploadedFileOf),
+  }));
 }
+
+/**
+ * Files whose bytes are in the blob store become pending uploads of the caller, each audited as received: the
+ * one ending of a multipart upload and of a resumable (tus) one. The site is checked again, since the bytes may
+ * have taken long enough for the membership or the settings to change.
+ */
+export async function recordReceivedFiles(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  received: readonly ReceivedFile[],
+): Promise<PendingUpload[]> {
+  await assertMayUpload(tx, scope, siteId);
+  const uploads = await insertPendingUploads(tx, scope, siteId, received);
+  await recordAuditEvents(
+    tx,
+    uploads.map((u) => ({
+      tenantCode: scope.tenantCode,
+      siteId,
+      userId: scope.user.id,
+      action: UPLOAD_AUDIT_ACTIONS.receive,
+      detail: { referenceNumber: u.referenceNumber, fileName: u.fileName, size: u.size, sha256: u.sha256 },
+    })),
+  );
+  return uploads;
+}
+
+/** What the answer says of a pending upload. */
+export const uploadedFileOf = (u: PendingUpload): UploadedFile => ({
+  referenceNumber: u.referenceNumber,
+  fileName: u.fileName,
+  size: u.size,
+  sha256: u.sha256,
+  contentType: u.contentType,
+});
 
 /**
  * `DELETE file-storage api/files`: removes pending uploads of the caller to a site, all or none: if any

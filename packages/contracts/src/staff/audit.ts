@@ -15,6 +15,8 @@ export const STAFF_AUDIT_ACTIONS = {
   siteUnarchive: 'site.unarchive',
   memberAdd: 'member.add',
   memberRemove: 'member.remove',
+  staffAdd: 'staff.add',
+  invitationSend: 'invitation.send',
   filePublish: 'file.publish',
   fileUnpublish: 'file.unpublish',
   fileStatus: 'file.status',
@@ -22,6 +24,16 @@ export const STAFF_AUDIT_ACTIONS = {
   settingsUpdate: 'settings.update',
   settingsReset: 'settings.reset',
   menuReplace: 'menu.replace',
+} as const;
+
+/** What an operator does through the command line (`portico …`), recorded in the firm's audit log too. */
+export const OPERATOR_AUDIT_ACTIONS = {
+  tenantCreate: 'tenant.create',
+  tenantRename: 'tenant.rename',
+  tenantDisable: 'tenant.disable',
+  staffAdd: 'staff.add',
+  staffRemove: 'staff.remove',
+  discoveryUpdate: 'discovery.update',
 } as const;
 
 export const AuditActionSchema = Type.String({

@@ -98,15 +98,21 @@ export const SiteMemberParamsSchema = Type.Object({
 });
 export type SiteMemberParams = Static<typeof SiteMemberParamsSchema>;
 
-export const SiteMemberSchema = Type.Object(
-  {
-    userId: UserIdSchema,
-    name: Type.String(),
-    email: Type.String(),
-    addedAt: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'SiteMember', description: 'A client who may see the site.' },
-);
+/** A person of the firm as the console's lists show them: the firm's own name and address for them (decision 7). */
+export const firmPersonProperties = {
+  userId: UserIdSchema,
+  name: Type.String(),
+  email: Type.String(),
+  addedAt: Type.String({ format: 'date-time' }),
+  hasAccount: Type.Boolean({
+    description: 'False while the person has not accepted their invitation (no account to sign in with).',
+  }),
+};
+
+export const SiteMemberSchema = Type.Object(firmPersonProperties, {
+  $id: 'SiteMember',
+  description: 'A client who may see the site.',
+});
 export type SiteMember = Static<typeof SiteMemberSchema>;
 
 export const SiteMemberListSchema = Type.Object(

@@ -1,12 +1,17 @@
 import { type Static, Type } from 'typebox';
-import { FileIdSchema, fileListQueryProperties, SUBMITTED_FILE_SORT_FIELDS } from '../files.ts';
+import {
+  FileIdSchema,
+  fileListQueryProperties,
+  SUBMISSION_STATUSES,
+  SUBMITTED_FILE_SORT_FIELDS,
+  type SubmissionStatus,
+  submissionStatusFilterProperty,
+} from '../files.ts';
 import { SiteIdSchema } from '../sites.ts';
 import { ReferenceNumberSchema, Sha256Schema } from '../uploads.ts';
 import { multiLineTextSchema, nullableDateTime, PersonSchema } from './common.ts';
 
-/** Where the firm is with a submitted file; clients see it on Submitted Files. `received` is the start. */
-export const SUBMISSION_STATUSES = ['received', 'in_review', 'accepted', 'rejected'] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+export { SUBMISSION_STATUSES, type SubmissionStatus };
 
 /** How both front ends show a status. */
 export const SUBMISSION_STATUS_LABELS: Record<SubmissionStatus, string> = {
@@ -29,13 +34,7 @@ export type StaffSubmissionSortField = (typeof STAFF_SUBMISSION_SORT_FIELDS)[num
 export const StaffSubmissionsQuerySchema = Type.Object(
   {
     siteId: Type.Optional(SiteIdSchema),
-    status: Type.Optional(
-      Type.Array(Type.Enum(SUBMISSION_STATUSES), {
-        maxItems: SUBMISSION_STATUSES.length,
-        description:
-          'Any of these statuses; repeat the parameter for several (`status=received&status=in_review`).',
-      }),
-    ),
+    ...submissionStatusFilterProperty,
     ...fileListQueryProperties(
       STAFF_SUBMISSION_SORT_FIELDS,
       'the title, file name, reference number or submitter name or e-mail',

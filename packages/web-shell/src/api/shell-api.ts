@@ -10,6 +10,16 @@ export const shellApi = createApi({
   reducerPath: 'api',
   baseQuery: serviceBaseQuery,
   keepUnusedDataFor: LIMITS.queryKeepUnusedDataS,
-  tagTypes: ['Menu', 'Theme', 'Sites', 'PublishedFiles', 'SubmittedFiles', 'RecordCount'],
+  tagTypes: [
+    'Menu',
+    'Theme',
+    'Sites',
+    'PublishedFiles',
+    'SubmittedFiles',
+    'RecordCount',
+    'NotificationPreferences',
+    'Requests',
+    'RequestCount',
+  ],
   endpoints: () => ({}),
 });

@@ -7,7 +7,8 @@ import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useBranding } from '../features/branding/components/branding-provider.tsx';
 import { buildCrumbs } from '../features/layout/breadcrumbs.ts';
 import { MasterLayout } from '../features/layout/components/master-layout.tsx';
-import { buildNavItems, selectedKeyFor } from '../features/layout/menu-model.ts';
+import { buildNavItems, type NavItem, selectedKeyFor } from '../features/layout/menu-model.ts';
+import { useOpenRequestItemCount } from '../features/requests/api/get-open-request-item-count.ts';
 import { SiteSwitcher } from '../features/sites/components/site-switcher.tsx';
 import { useHasSeveralSites } from '../features/sites/hooks/use-has-several-sites.ts';
 import { TenantSwitcher } from '../features/tenant/components/tenant-switcher.tsx';
@@ -26,6 +27,10 @@ import {
 } from '../store/selectors.ts';
 import { useTenantInitialisation } from './hooks/use-tenant-initialisation.ts';
 import { PublishedFileCountPoller } from './published-file-count-poller.tsx';
+
+/** Whether the menu the server gave shows an item with this badge (at any depth). */
+const showsBadge = (items: readonly NavItem[], badge: NavItem['badge']): boolean =>
+  items.some((item) => item.badge === badge || showsBadge(item.children, badge));
 
 /** Title of the notification shown when initialisation fails (SPEC §8). */
 export const APP_INITIALIZATION_ERROR = 'App Initialization Error';
@@ -127,6 +132,9 @@ export function Workspace() {
     [matches, dynamicValues, menuItems],
   );
   const badgePoller = descriptor.pages.some((p) => p.badge === 'publishedFileCount');
+  const openRequestItemCount = useOpenRequestItemCount(
+    !isInitializing && showsBadge(navItems, 'openRequestItemCount'),
+  );
   const effects = descriptor.layoutEffects ?? [];
 
   if (denied && apiError) {
@@ -151,7 +159,10 @@ export function Workspace() {
       }
       navItems={navItems}
       selectedKey={selectedKeyFor(location.pathname, descriptor.pages)}
-      badges={{ publishedFileCount }}
+      badges={{
+        publishedFileCount,
+        ...(openRequestItemCount === undefined ? {} : { openRequestItemCount }),
+      }}
       crumbs={isInitializing ? [] : crumbs}
       collapsedStorageKey={keys.sideMenuCollapsed}
       version={setup.config.version}

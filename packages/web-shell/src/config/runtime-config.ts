@@ -1,10 +1,4 @@
-import {
-  type ClientAppConfig,
-  type OAuthEndpointAddress,
-  type RuntimeConfig,
-  RuntimeConfigSchema,
-} from '@portico/contracts';
-import { Value } from 'typebox/value';
+import type { ClientAppConfig, OAuthEndpointAddress, RuntimeConfig } from '@portico/contracts';
 import { validateIdentityProviderSetup } from './issuer.ts';
 
 /** Which section of /config.json a front end signs in with. */
@@ -20,13 +14,46 @@ export class SetupError extends Error {
   }
 }
 
-/** Validates /config.json against the RuntimeConfig contract. */
+const LOG_LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error'];
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown) => typeof value === 'string' && value.length > 0;
+const isAbsoluteUrl = (value: unknown) => typeof value === 'string' && URL.canParse(value);
+
+/** What is wrong with one front end's section of /config.json, as `/portal/clientId: …` lines. */
+function clientProblems(name: string, value: unknown): string[] {
+  if (!isObject(value)) return [`/${name}: expected an object`];
+  const problems: string[] = [];
+  if (!isText(value.clientId)) problems.push(`/${name}/clientId: expected a non-empty string`);
+  for (const key of ['redirectUri', 'postLogoutRedirectUri'])
+    if (!isAbsoluteUrl(value[key])) problems.push(`/${name}/${key}: expected an absolute URL`);
+  if (!Array.isArray(value.scopes) || value.scopes.length === 0 || !value.scopes.every(isText))
+    problems.push(`/${name}/scopes: expected a list of scope names`);
+  return problems;
+}
+
+/**
+ * Checks /config.json against the RuntimeConfig contract (contracts/runtime-config.ts), field by field. The
+ * server writes it from that very schema (and its tests hold it to it); this check, small and without a schema
+ * compiler in the browser's first download, only has to say clearly what a proxy or an old server got wrong.
+ */
 export function parseRuntimeConfig(value: unknown): RuntimeConfig {
-  if (Value.Check(RuntimeConfigSchema, value)) return value;
-  const details = [...Value.Errors(RuntimeConfigSchema, value)]
-    .slice(0, 8)
-    .map((e) => `${e.instancePath || '(root)'}: ${e.message}`);
-  throw new SetupError('The runtime configuration (/config.json) is not valid.', details);
+  const problems: string[] = [];
+  if (!isObject(value)) problems.push('(root): expected an object');
+  else {
+    if (typeof value.version !== 'string') problems.push('/version: expected a string');
+    if (!isAbsoluteUrl(value.discoveryUrl)) problems.push('/discoveryUrl: expected an absolute URL');
+    if (!isText(value.tenantClaim)) problems.push('/tenantClaim: expected a non-empty string');
+    if (!LOG_LEVELS.includes(value.logLevel as string))
+      problems.push(`/logLevel: expected one of ${LOG_LEVELS.join(', ')}`);
+    problems.push(
+      ...clientProblems('portal', value.portal),
+      ...clientProblems('controlPanel', value.controlPanel),
+    );
+  }
+  if (problems.length === 0) return value as RuntimeConfig;
+  throw new SetupError('The runtime configuration (/config.json) is not valid.', problems.slice(0, 8));
 }
 
 /** Everything sign-in needs, once the issuer is known and validated. */

@@ -1,8 +1,8 @@
-import { DATE_FORMAT } from '@portico/contracts';
-import dayjs from 'dayjs';
-import utc from 'dayjs/plugin/utc.js';
-
-dayjs.extend(utc);
+/** The UTC moment of an ISO 8601 timestamp, `YYYY-MM-DDTHH:mm:ss.sssZ`, or undefined when it is none. */
+function utcIso(isoTimestamp: string): string | undefined {
+  const date = new Date(isoTimestamp);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
 
 const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'] as const;
 
@@ -34,8 +34,9 @@ export function formatBytes(bytes: number): string {
  * lists' date-range filter uses, so a file shown on a day is found by filtering on that day.
  */
 export function formatDate(isoTimestamp: string): string {
-  const date = dayjs.utc(isoTimestamp);
-  return date.isValid() ? date.format(DATE_FORMAT) : '';
+  // The ISO form of the UTC moment starts with its day, as DATE_FORMAT writes it (no date library needed here:
+  // the date picker's lives in its own chunk, loaded after the list).
+  return utcIso(isoTimestamp)?.slice(0, 10) ?? '';
 }
 
 /**
@@ -43,8 +44,8 @@ export function formatDate(isoTimestamp: string): string {
  * shows UTC days too).
  */
 export function formatDateTime(isoTimestamp: string | null | undefined): string {
-  const date = isoTimestamp ? dayjs.utc(isoTimestamp) : undefined;
-  return date?.isValid() ? date.format(`${DATE_FORMAT} HH:mm`) : '';
+  const iso = isoTimestamp ? utcIso(isoTimestamp) : undefined;
+  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : '';
 }
 
 /** `1 file`, `3 files`. */

@@ -1,4 +1,9 @@
-import { FILE_AUDIT_ACTIONS, STAFF_AUDIT_ACTIONS, UPLOAD_AUDIT_ACTIONS } from '@portico/contracts';
+import {
+  FILE_AUDIT_ACTIONS,
+  REQUEST_AUDIT_ACTIONS,
+  STAFF_AUDIT_ACTIONS,
+  UPLOAD_AUDIT_ACTIONS,
+} from '@portico/contracts';
 
 /** Every audit action the server writes, from the contracts, with how people say it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -7,6 +12,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   [UPLOAD_AUDIT_ACTIONS.expire]: 'Upload expired',
   [FILE_AUDIT_ACTIONS.submit]: 'Saved (submitted)',
   [FILE_AUDIT_ACTIONS.download]: 'Downloaded',
+  [FILE_AUDIT_ACTIONS.preview]: 'Previewed',
   [STAFF_AUDIT_ACTIONS.filePublish]: 'Published',
   [STAFF_AUDIT_ACTIONS.fileUnpublish]: 'Unpublished',
   [STAFF_AUDIT_ACTIONS.fileStatus]: 'Set a status',
@@ -17,10 +23,24 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   [STAFF_AUDIT_ACTIONS.siteUnarchive]: 'Restored a site',
   [STAFF_AUDIT_ACTIONS.memberAdd]: 'Added a member',
   [STAFF_AUDIT_ACTIONS.memberRemove]: 'Removed a member',
+  [STAFF_AUDIT_ACTIONS.staffAdd]: 'Added a staff member',
+  [STAFF_AUDIT_ACTIONS.invitationSend]: 'Sent an invitation',
   [STAFF_AUDIT_ACTIONS.brandingUpdate]: 'Changed the branding',
   [STAFF_AUDIT_ACTIONS.settingsUpdate]: 'Changed settings',
   [STAFF_AUDIT_ACTIONS.settingsReset]: 'Reset settings',
   [STAFF_AUDIT_ACTIONS.menuReplace]: 'Changed a menu',
+  [REQUEST_AUDIT_ACTIONS.create]: 'Requested documents',
+  [REQUEST_AUDIT_ACTIONS.cancel]: 'Withdrew a request',
+  [REQUEST_AUDIT_ACTIONS.complete]: 'Request completed',
+  [REQUEST_AUDIT_ACTIONS.itemUpload]: 'Sent files for a requested item',
+  [REQUEST_AUDIT_ACTIONS.itemNotApplicable]: 'Marked an item not applicable',
+  [REQUEST_AUDIT_ACTIONS.itemReopen]: 'Reopened an item',
+  [REQUEST_AUDIT_ACTIONS.itemAccept]: 'Accepted an item',
+  [REQUEST_AUDIT_ACTIONS.itemReject]: 'Rejected an item',
+  [REQUEST_AUDIT_ACTIONS.reminder]: 'Sent a reminder',
+  [REQUEST_AUDIT_ACTIONS.templateSave]: 'Saved a request template',
+  [REQUEST_AUDIT_ACTIONS.templateDelete]: 'Deleted a request template',
+  [REQUEST_AUDIT_ACTIONS.reminderSettings]: 'Changed reminder settings',
 };
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;

@@ -9,15 +9,26 @@ import {
 import { FILE_AREA_SETTING_LABELS } from './setting-labels.ts';
 
 /** The flags the server enforces today first, then the others, each group in SPEC §3's order. */
-export const SETTING_GROUPS: { title: string; description: string; keys: FileAreaSettingKey[] }[] = [
+export interface SettingGroup {
+  title: string;
+  description: string;
+  /** False for flags nothing follows yet: the page keeps them folded away, so nobody expects them to act. */
+  inUse: boolean;
+  keys: FileAreaSettingKey[];
+}
+
+export const SETTING_GROUPS: SettingGroup[] = [
   {
     title: 'What clients can do in the portal',
     description: 'The portal and the server follow these at once.',
+    inUse: true,
     keys: FILE_AREA_SETTING_KEYS.filter((k) => FILE_AREA_SETTING_LABELS[k].enforced),
   },
   {
-    title: 'Further file-area features',
-    description: 'Kept for the modules to come; they change nothing in the portal yet.',
+    title: 'Not in use yet',
+    description:
+      'Kept for features to come: Portico does not have these features yet, so switching them changes nothing today.',
+    inUse: false,
     keys: FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced),
   },
 ];

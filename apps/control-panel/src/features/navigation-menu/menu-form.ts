@@ -24,12 +24,12 @@ export const KNOWN_KEYS: Record<MenuAudience, readonly string[]> = {
 };
 
 export const rowsOf = (items: readonly MenuEntry[]): MenuRow[] =>
-  items.map((item) => ({
+  inMenuOrder(items).map((item) => ({
     key: item.key,
     name: item.name,
     order: item.order,
     noRoute: item.noRoute,
-    subMenus: (item.subMenus ?? []).map((sub) => ({
+    subMenus: inMenuOrder(item.subMenus ?? []).map((sub) => ({
       key: sub.key,
       name: sub.name,
       order: sub.order,
@@ -37,20 +37,25 @@ export const rowsOf = (items: readonly MenuEntry[]): MenuRow[] =>
     })),
   }));
 
+/** The menu as the API takes it; the order is where each entry stands in the editor (10, 20, 30…). */
 export function bodyOf(rows: readonly MenuRow[]): ReplaceMenuBody {
-  const row = (r: Omit<MenuRow, 'subMenus'>) => ({
+  const row = (r: Omit<MenuRow, 'subMenus'>, index: number) => ({
     key: r.key.trim(),
     name: r.name.trim(),
-    order: r.order,
+    order: (index + 1) * 10,
     noRoute: !!r.noRoute,
   });
   return {
-    items: rows.map((r) => ({
-      ...row(r),
+    items: rows.map((r, index) => ({
+      ...row(r, index),
       ...(r.subMenus && r.subMenus.length > 0 ? { subMenus: r.subMenus.map(row) } : {}),
     })),
   };
 }
+
+/** The rows in the order the menu shows them (the API's order numbers), so the editor lists them that way. */
+export const inMenuOrder = <R extends { order: number }>(rows: readonly R[]): R[] =>
+  [...rows].sort((a, b) => a.order - b.order);
 
 const KEY = new RegExp(MENU_KEY_PATTERN);
 

@@ -7,8 +7,10 @@ import {
   type SubmittedFile,
 } from '@portico/contracts';
 import type { FileDownloadTarget, ListQuery, ListResult, sortableColumn } from '@portico/web-shell';
+import type { FilePreviewTarget } from '@portico/web-shell/preview';
 import { type Grid, type TableColumnsType, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useGetPublishedFilesQuery, useGetSubmittedFilesQuery } from './api/get-site-files.ts';
 import { SubmissionStatusTag } from './components/submission-status.tsx';
 
@@ -23,6 +25,7 @@ export interface SiteFile {
   id: string;
   title: string;
   fileName: string;
+  contentType: string;
   size: number;
   createdAt: string;
 }
@@ -44,6 +47,8 @@ export interface FileDirection<R extends SiteFile, F extends string> {
     options: { skip: boolean },
   ) => ListResult<R>;
   downloads: FileDownloadTarget;
+  /** The viewer's `…/{id}/preview` of the same service. */
+  preview: FilePreviewTarget;
   searchPlaceholder: string;
   /** What the date column and the date filter are called. */
   dateLabel: string;
@@ -68,9 +73,15 @@ export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIE
   useList: useGetPublishedFilesQuery,
   downloads: {
     service: 'file-management',
-    fileUrl: (id) => `api/files/published-files/${encodeURIComponent(id)}`,
-    zip: { url: 'api/files/published-files/zip', name: 'Published Files.zip' },
+    ticketsUrl: 'api/files/published-files/download-tickets',
+    zip: true,
     // A download ends `isNew` for this user: the list and the badge's count are read again.
+    invalidates: ['PublishedFiles'],
+  },
+  preview: {
+    service: 'file-management',
+    previewUrl: (id) => `api/files/published-files/${encodeURIComponent(id)}/preview`,
+    // So does opening its preview.
     invalidates: ['PublishedFiles'],
   },
   searchPlaceholder: 'Search by title or file name',
@@ -100,17 +111,35 @@ export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FIL
   useList: useGetSubmittedFilesQuery,
   downloads: {
     service: 'portal',
-    fileUrl: (id) => `api/files/submitted/${encodeURIComponent(id)}`,
-    zip: { url: 'api/files/submitted/zip', name: 'Submitted Files.zip' },
+    ticketsUrl: 'api/files/submitted/download-tickets',
+    zip: true,
+  },
+  preview: {
+    service: 'portal',
+    previewUrl: (id) => `api/files/submitted/${encodeURIComponent(id)}/preview`,
   },
   searchPlaceholder: 'Search by title, file name or reference',
   dateLabel: 'Submitted',
   emptyText:
     'No files have been submitted to this site yet. Files you send with the uploader above appear here once saved.',
   testId: 'submitted-files-table',
-  // The file name only where it says more than the title; small, like the portal's other notes.
+  // The file name only where it says more than the title; small, like the portal's other notes. A file sent
+  // against a requested document says so, with a link to the checklist.
   subtitle: (file) =>
-    file.fileName !== file.title ? <span style={{ fontSize: 12 }}>{file.fileName}</span> : null,
+    file.fileName === file.title && !file.requestItemId ? null : (
+      <>
+        {file.fileName !== file.title ? <span style={{ fontSize: 12 }}>{file.fileName}</span> : null}
+        {file.requestItemId ? (
+          <Link
+            to="/requestedDocuments"
+            style={{ fontSize: 12, marginInlineStart: 8 }}
+            data-testid="requested-link"
+          >
+            Sent for a request
+          </Link>
+        ) : null}
+      </>
+    ),
   narrowExtra: (file, screens) => (screens.sm ? null : status(file)),
   columns: (sorting) => [
     {

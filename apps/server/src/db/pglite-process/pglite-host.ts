@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite, protocol } from '@electric-sql/pglite';
 import { readOnlySessionSql, UNBIND_SESSION_SQL } from '../database.ts';
+import { isPgliteProcess } from './pglite-pid.ts';
 import { PreparedStatements } from './prepared-statements.ts';
 import { type HostMessage, type HostRequest, toHostError } from './protocol.ts';
 
@@ -101,17 +102,6 @@ async function waitForEarlierProcess(pidFile: string) {
       if (readFileSync(pidFile, 'utf8') === String(process.pid)) rmSync(pidFile);
     } catch {}
   });
-}
-
-async function isPgliteProcess(pid: number): Promise<boolean> {
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-  // Where /proc tells, the pid must still be a PGlite process (an ended one nobody reaped has no command line).
-  const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => undefined);
-  return command === undefined || command.includes('pglite-host');
 }
 
 async function main() {

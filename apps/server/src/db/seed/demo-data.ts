@@ -1,3 +1,4 @@
+import { NEW_TENANT_FILE_AREA_SETTINGS, NEW_TENANT_MENU } from '../tenant-rows.ts';
 import type { Mark } from './demo-images.ts';
 
 export const DEMO_PASSWORD = 'portico';
@@ -155,28 +156,23 @@ export const DEMO_SITES: DemoSite[] = [
   },
 ];
 
-/** The side-menu entries each audience gets by default; the server menu decides what a front end shows. */
-export const DEMO_MENU = {
-  client: [
-    { key: 'submittedFiles', name: 'Submitted Files', order: 1 },
-    { key: 'publishedFiles', name: 'Published Files', order: 2 },
-  ],
-  staff: [
-    { key: 'sites', name: 'Sites', order: 1 },
-    { key: 'publish', name: 'Publish', order: 2 },
-    { key: 'submissions', name: 'Submissions', order: 3 },
-    { key: 'branding', name: 'Branding', order: 4 },
-    { key: 'fileAreaSettings', name: 'File-area settings', order: 5 },
-    { key: 'navigationMenu', name: 'Navigation menu', order: 6 },
-    { key: 'auditLog', name: 'Audit log', order: 7 },
-  ],
-};
+/** The demo firms start like any new firm (db/tenant-rows.ts). */
+export const DEMO_MENU = NEW_TENANT_MENU;
+export const DEMO_FILE_AREA_SETTINGS = NEW_TENANT_FILE_AREA_SETTINGS;
 
-/** The tenant defaults the demo starts with: clients may view, download and upload. */
-export const DEMO_FILE_AREA_SETTINGS = {
-  portalFilesView: true,
-  internalFilesView: true,
-  internalFilesDownload: true,
-  internalFilesUpload: true,
-  internalFilesDelete: true,
+/** A document-request template every demo firm starts with (the firm applies it to many sites at once). */
+export const DEMO_REQUEST_TEMPLATE = {
+  name: 'Personal tax return 2025',
+  title: 'Personal tax return 2025',
+  note: 'Please send us these documents so that we can prepare your 2025 tax return.',
+  items: [
+    { name: 'P60 for 2025', description: 'From your employer.', required: true, multiple: false },
+    {
+      name: 'Bank statements',
+      description: 'Every account, April 2025 to April 2026.',
+      required: true,
+      multiple: true,
+    },
+    { name: 'Charitable donation receipts', required: false, multiple: true },
+  ],
 };

@@ -1,13 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { CLIENT_TYPES, DOCUMENT_MANAGEMENT_ROLE, SERVICE_TYPES } from '@portico/contracts';
 import { hashPassword } from '../../idp/password.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { Database, Queryable } from '../database.ts';
+import { insertTenantRows } from '../tenant-rows.ts';
 import {
-  DEMO_FILE_AREA_SETTINGS,
-  DEMO_MENU,
   DEMO_PASSWORD,
+  DEMO_REQUEST_TEMPLATE,
   DEMO_SITES,
   DEMO_STAFF,
   DEMO_TENANTS,
@@ -100,41 +99,19 @@ export async function seedDemo(db: Database, blobs: BlobStore): Promise<SeedResu
 }
 
 async function insertTenant(tx: Queryable, code: string, tenant: (typeof DEMO_TENANTS)[number]) {
-  const { primary, secondary, tertiary } = tenant.colors;
-  await tx.query(
-    `INSERT INTO tenants (code, display_name, icon_png, logo, logo_content_type, primary_color, secondary_color, tertiary_color)
-     VALUES ($1, $2, $3, $4, 'image/png', $5, $6, $7)`,
-    [
-      code,
-      tenant.displayName,
-      drawMarkPng(64, tenant.mark, primary, secondary),
-      drawMarkPng(160, tenant.mark, primary, secondary),
-      primary,
-      secondary,
-      tertiary,
-    ],
-  );
-  for (const serviceType of SERVICE_TYPES) {
-    for (const clientType of CLIENT_TYPES) {
-      await tx.query(
-        `INSERT INTO service_endpoints (tenant_code, service_type, role_type, client_type, address)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [code, serviceType, DOCUMENT_MANAGEMENT_ROLE, clientType, `/t/${code}/${serviceType}/`],
-      );
-    }
-  }
-  for (const [audience, items] of Object.entries(DEMO_MENU)) {
-    for (const item of items) {
-      await tx.query(
-        'INSERT INTO menu_items (tenant_code, audience, key, name, sort_order) VALUES ($1, $2, $3, $4, $5)',
-        [code, audience, item.key, item.name, item.order],
-      );
-    }
-  }
-  await tx.query('INSERT INTO file_area_settings (tenant_code, settings) VALUES ($1, $2)', [
+  const { primary, secondary } = tenant.colors;
+  await insertTenantRows(tx, {
     code,
-    JSON.stringify(DEMO_FILE_AREA_SETTINGS),
-  ]);
+    displayName: tenant.displayName,
+    iconPng: drawMarkPng(64, tenant.mark, primary, secondary),
+    logoPng: drawMarkPng(160, tenant.mark, primary, secondary),
+    colors: tenant.colors,
+  });
+  const template = DEMO_REQUEST_TEMPLATE;
+  await tx.query(
+    'INSERT INTO document_request_templates (tenant_code, name, title, note, items) VALUES ($1, $2, $3, $4, $5)',
+    [code, template.name, template.title, template.note, JSON.stringify(template.items)],
+  );
 }
 
 async function renderDocuments() {
@@ -158,4 +135,17 @@ async function renderDocuments() {
     }
   }
   return out;
+}
+
+/**
+ * The demo's sign-in accounts that exist in this database, seeded now or by an earlier start: the banner names
+ * them, since their password is public.
+ */
+export async function findDemoAccounts(db: Database): Promise<DemoUser[]> {
+  const { rows } = await db.query<{ username: string }>(
+    'SELECT username FROM idp_accounts WHERE username = ANY($1::text[])',
+    [DEMO_USERS.map((u) => u.username)],
+  );
+  const present = new Set(rows.map((r) => r.username));
+  return DEMO_USERS.filter((u) => present.has(u.username));
 }

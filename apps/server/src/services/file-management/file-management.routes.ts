@@ -2,12 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
   FileColumnListSchema,
+  NewPublishedFilesQuerySchema,
   PUBLISHED_FILE_COLUMNS,
+  PublishedFileCountSchema,
   PublishedFileListSchema,
   PublishedFilesQuerySchema,
   PublishedFilesResponseSchema,
   TenantParamsSchema,
 } from '@portico/contracts';
+import { tenantScopeOf } from '../../auth/current-user.ts';
+import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
 
@@ -31,7 +35,12 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> 
       downloadNote: '; the file is no longer `isNew` for the caller afterwards',
     }),
     // Not `deps` itself: it carries this plugin's own `prefix`, which would apply twice.
-    { db: deps.db, blobs: deps.blobs, settings: deps.settings },
+    {
+      db: deps.db,
+      blobs: deps.blobs,
+      settings: deps.settings,
+      downloadTicketSeconds: deps.downloadTicketSeconds,
+    },
   );
 
   app.get(
@@ -47,5 +56,32 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> 
       },
     },
     async () => ({ columns: [...PUBLISHED_FILE_COLUMNS] }),
+  );
+
+  app.get(
+    '/api/files/published-files/new-count',
+    {
+      schema: {
+        tags: ['file-management'],
+        summary: 'How many published files the caller has not opened yet',
+        description:
+          'Published files of the site the caller never downloaded (alone or in a zip): the files marked ' +
+          '`isNew`, counted for the landing page\'s "N new documents" notice. A site the caller may not see ' +
+          'answers 404 `sites.not_found`; a client of a site whose `portalFilesView` is off gets 403 ' +
+          '`settings.forbidden`.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        querystring: NewPublishedFilesQuerySchema,
+        response: { 200: PublishedFileCountSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    async (request) => ({
+      count: await countNewPublishedFiles(
+        deps.db,
+        deps.settings,
+        tenantScopeOf(request),
+        request.query.siteId,
+      ),
+    }),
   );
 };

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
   IdempotencyHeadersSchema,
+  PublishedFileReadsListSchema,
+  PublishedFileReadsQuerySchema,
   PublishedFilesResultSchema,
   PublishFilesBodySchema,
   StaffFileParamsSchema,
@@ -9,21 +11,22 @@ import {
 } from '@portico/contracts';
 import { Type } from 'typebox';
 import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
-import type { Database } from '../../db/database.ts';
-import { FILE_DOWNLOAD_RESPONSES } from '../../http/openapi-responses.ts';
+import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES } from '../../http/openapi-responses.ts';
 import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import { issueTicketRoute, type TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
+import type { FileMailSettings } from '../../site-files/file-notifications.ts';
+import { serveFilePreview, servePreviewNote } from '../../site-files/file-preview.ts';
+import { listPublishedFileReads } from '../../site-files/file-reads.ts';
 import { serveFileDownload, staffFiles } from '../../site-files/file-transfer.ts';
 import { publishFiles, unpublishFile } from '../../site-files/publish.staff.usecases.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: publish'], security: [{ bearer: [] }] };
 
 /** The Publish page of the control panel: publish uploaded files to a site, and take them back. */
-export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<{
-  db: Database;
-  blobs: BlobStore;
-}> = async (app, deps) => {
+export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
+  TicketRouteDeps & { notify: FileMailSettings }
+> = async (app, deps) => {
   const { db } = deps;
   app.addHook('onRequest', requireStaff);
 
@@ -48,7 +51,7 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const scope = staffScopeOf(request);
       return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
-        records: await publishFiles(tx, scope, request.body),
+        records: await publishFiles(tx, scope, request.body, deps.notify),
       }));
     },
   );
@@ -86,5 +89,56 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<{
     },
     handler: (request, reply) =>
       serveFileDownload(deps, request, reply, staffFiles(request, 'published'), request.params.id),
+  });
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/staff/published-files/:id/preview',
+    schema: {
+      ...doc,
+      summary: 'Preview a published file',
+      description: `${servePreviewNote}. For any published file of the firm, whatever its site’s settings and even if the site is archived.${STAFF_ONLY_NOTE}`,
+      params: StaffFileParamsSchema,
+      response: FILE_PREVIEW_RESPONSES,
+    },
+    handler: (request, reply) =>
+      serveFilePreview(deps, request, reply, staffFiles(request, 'published'), request.params.id),
+  });
+
+  app.get(
+    '/api/staff/published-files/reads',
+    {
+      schema: {
+        ...doc,
+        summary: 'Who opened published files',
+        description:
+          'For each file asked for, every current member of the site with when they first and last opened it ' +
+          '(downloaded it, alone or in a zip) and how often; staff downloads are not counted. Files not ' +
+          'published to the site are left out; a site of another firm answers 404 `sites.not_found`.' +
+          STAFF_ONLY_NOTE,
+        params: TenantParamsSchema,
+        querystring: PublishedFileReadsQuerySchema,
+        response: { 200: PublishedFileReadsListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      listPublishedFileReads(db, staffScopeOf(request), request.query.siteId, request.query.fileId),
+  );
+
+  issueTicketRoute(app, deps, {
+    url: '/api/staff/published-files/download-tickets',
+    target: {
+      direction: 'published',
+      listPath: 'api/files/published-files',
+      zipTitle: 'Published Files',
+      staff: true,
+    },
+    lookupOf: (request) => staffFiles(request, 'published'),
+    doc: {
+      tags: doc.tags,
+      description:
+        'As the portal’s ticket, for any published file of the firm (archived sites included, whatever the ' +
+        `clients’ settings); each GET checks that its user is still staff.${STAFF_ONLY_NOTE}`,
+    },
   });
 };

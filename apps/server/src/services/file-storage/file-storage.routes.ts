@@ -5,20 +5,31 @@ import {
   ErrorBodySchema,
   MAX_FILES_PER_UPLOAD,
   TenantParamsSchema,
+  TUS_UPLOADS_PATH,
+  TusUploadParamsSchema,
+  UPLOAD_REFERENCE_HEADER,
+  UploadedFileSchema,
   UploadFormSchema,
   UploadResponseSchema,
 } from '@portico/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import { startOrphanBlobSweeper } from '../../uploads/orphan-blobs.ts';
+import {
+  answerTusRequest,
+  createTusServer,
+  readTusUpload,
+  TUS_BODY_TYPE,
+} from '../../uploads/tus-uploads.usecases.ts';
 import { startUploadReaper } from '../../uploads/upload-reaper.ts';
 import { UploadSlots } from '../../uploads/upload-slots.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from '../../uploads/uploads.usecases.ts';
 
 export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots'> & {
   config: FileStorageDeps['config'] &
-    Pick<Config, 'uploadGraceSeconds' | 'uploadMaxConcurrentPerUser' | 'uploadMaxConcurrentPerAddress'>;
+    Pick<Config, 'uploadMaxConcurrentPerUser' | 'uploadMaxConcurrentPerAddress'>;
 };
 
 /** The file-storage service: uploads land here, pending until the portal saves them as Submitted Files. */
@@ -44,6 +55,10 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
     // The name a person gave is data; it is never used as a path, so nothing is stripped from it here.
     preservePath: true,
   });
+
+  // A tus PATCH body is the file's bytes: left unread here, @tus/server streams it into the store.
+  app.addContentTypeParser(TUS_BODY_TYPE, (_request, _payload, done) => done(null));
+  const tus = createTusServer(deps);
 
   const reaper = startUploadReaper(deps.db, deps.blobs, options.config.uploadGraceSeconds, app.log);
   const sweeper = startOrphanBlobSweeper(deps.db, deps.blobs, app.log);
@@ -77,6 +92,68 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       const answer = await receiveUploads(deps, request, reply);
       return reply.code(201).send(answer);
     },
+  );
+
+  const tusDescription =
+    'tus 1.0 (https://tus.io/protocols/resumable-upload), with the creation, creation-with-upload, ' +
+    'termination and expiration extensions. The creation (`POST`, `Upload-Length`, `Upload-Metadata` with ' +
+    '`filename`, `filetype` and `siteId`) is checked like a multipart upload before any byte is stored (the site ' +
+    'and its `internalFilesUpload`, programs and scripts, MAX_UPLOAD_BYTES or the firm’s lower limit) and ' +
+    'answers the upload’s address in `Location`; `PATCH` (`application/offset+octet-stream`) sends bytes from ' +
+    '`Upload-Offset`, `HEAD` answers the offset the server keeps (durable: it survives a restart), `DELETE` ' +
+    'terminates an unfinished upload. The request that completes an upload answers its reference number in ' +
+    `\`${UPLOAD_REFERENCE_HEADER}\` (so does a later \`HEAD\`), for \`POST portal api/files\`. Uploads not finished ` +
+    'within UPLOAD_GRACE_SECONDS of their creation are removed with their bytes. An upload id of another user ' +
+    'or tenant answers 404. Errors are JSON with a stable code.';
+  const tusHandler = (request: FastifyRequest, reply: FastifyReply) =>
+    answerTusRequest(tus, deps, request, reply);
+
+  app.post(
+    `/${TUS_UPLOADS_PATH}`,
+    {
+      schema: {
+        tags: ['file-storage'],
+        summary: 'Create a resumable (tus) upload',
+        description: tusDescription,
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    tusHandler,
+  );
+
+  app.route({
+    method: ['HEAD', 'PATCH', 'DELETE'],
+    url: `/${TUS_UPLOADS_PATH}/:id`,
+    schema: {
+      tags: ['file-storage'],
+      summary: 'Resume (HEAD), continue (PATCH) or terminate (DELETE) a resumable (tus) upload',
+      description: tusDescription,
+      security: [{ bearer: [] }],
+      params: TusUploadParamsSchema,
+      response: { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+    },
+    handler: tusHandler,
+  });
+
+  app.get(
+    `/${TUS_UPLOADS_PATH}/:id`,
+    {
+      exposeHeadRoute: false,
+      schema: {
+        tags: ['file-storage'],
+        summary: 'The pending upload a finished resumable (tus) upload became',
+        description:
+          'Answers what a multipart upload answers for the file (reference number, name, size, SHA-256, type). ' +
+          '404 `uploads.not_found` for an id that is not the caller’s, or whose upload was saved or discarded ' +
+          'since; 409 `uploads.incomplete` while bytes are missing.',
+        security: [{ bearer: [] }],
+        params: TusUploadParamsSchema,
+        response: { 200: UploadedFileSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    (request) => readTusUpload(deps, request, request.params.id),
   );
 
   app.delete(

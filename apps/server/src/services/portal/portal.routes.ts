@@ -12,9 +12,11 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
+import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import type { SiteSettingsCache } from '../../sites/site-settings-cache.ts';
 import { countSiteRecords, listSites } from '../../sites/sites.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { requestsRoutes } from './requests.routes.ts';
 import { submittedFilesRoutes } from './submitted-files.routes.ts';
 
 /** The portal service: the sites a caller works in and what they hold. */
@@ -22,8 +24,11 @@ export const portalRoutes: FastifyPluginAsyncTypebox<{
   db: Database;
   blobs: BlobStore;
   settings: SiteSettingsCache;
-}> = async (app, { db, blobs, settings }) => {
-  await app.register(submittedFilesRoutes, { db, blobs, settings });
+  notify: FileMailSettings;
+  downloadTicketSeconds: number;
+}> = async (app, { db, blobs, settings, notify, downloadTicketSeconds }) => {
+  await app.register(submittedFilesRoutes, { db, blobs, settings, notify, downloadTicketSeconds });
+  await app.register(requestsRoutes, { db, notify });
 
   app.get(
     '/api/sites',

@@ -3,9 +3,13 @@ import type { CallerCache } from '../../auth/caller-cache.ts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import { requireStaff } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import { announceTenantChange } from '../../db/tenant-changes.ts';
+import type { InvitationSettings } from '../../invitations/invitations.usecases.ts';
 import type { SiteSettingsCache } from '../../sites/site-settings-cache.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fileAreaSettingsStaffRoutes } from './file-area-settings.staff.routes.ts';
+import { peopleStaffRoutes } from './people.staff.routes.ts';
+import { requestsStaffRoutes } from './requests.staff.routes.ts';
 import { sitesStaffRoutes } from './sites.staff.routes.ts';
 import { submissionsStaffRoutes } from './submissions.staff.routes.ts';
 
@@ -18,7 +22,9 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
   blobs: BlobStore;
   callers: CallerCache;
   settings: SiteSettingsCache;
-}> = async (app, { db, blobs, callers, settings }) => {
+  invitations: InvitationSettings;
+  downloadTicketSeconds: number;
+}> = async (app, { db, blobs, callers, settings, invitations, downloadTicketSeconds }) => {
   app.addHook('onRequest', requireStaff);
   // Sites, their members and their settings decide who is a client of the tenant and what clients may do: a change
   // is seen by the next request. onSend runs once the handler's transaction committed and before the answer
@@ -28,10 +34,16 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
       const { tenantCode } = tenantScopeOf(request);
       callers.forgetTenant(tenantCode);
       settings.forgetTenant(tenantCode);
+      // And in every other process on this database (their own caches otherwise keep entries up to 5 s).
+      await announceTenantChange(db, tenantCode).catch((error) =>
+        request.log.warn({ err: error }, 'other processes could not be told of the change'),
+      );
     }
     return payload;
   });
-  await app.register(sitesStaffRoutes, { db });
-  await app.register(submissionsStaffRoutes, { db, blobs });
+  await app.register(sitesStaffRoutes, { db, invitations });
+  await app.register(peopleStaffRoutes, { db, invitations });
+  await app.register(submissionsStaffRoutes, { db, blobs, downloadTicketSeconds });
   await app.register(fileAreaSettingsStaffRoutes, { db });
+  await app.register(requestsStaffRoutes, { db });
 };

@@ -17,6 +17,7 @@ import {
 import { Type } from 'typebox';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import { type InvitationSettings, inviteIfNoAccount } from '../../invitations/invitations.usecases.ts';
 import { findTenantSite, listSiteMembers, listStaffSites } from '../../sites/sites.staff.repository.ts';
 import { addSiteMember, changeSite, createSite, removeSiteMember } from '../../sites/sites.staff.usecases.ts';
 
@@ -24,7 +25,10 @@ const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: sites'], security: [{ bearer: [] }] };
 
 /** The Sites page of the control panel: sites, their counts and their members. */
-export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  invitations: InvitationSettings;
+}> = async (app, { db, invitations }) => {
   app.get(
     '/api/staff/sites',
     {
@@ -134,7 +138,9 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
           'it has for them. Names and addresses shown to the firm are always its own, never what another firm ' +
           'typed, and the answer is the same whether anyone else knows the address. Someone the portal does ' +
           'not know yet is linked to their account when they first sign in with that address, verified by ' +
-          'their identity provider. They see the site at their next call. Answers 201 for a new member, 200 ' +
+          'their identity provider. Someone without an account is sent an invitation in the same transaction ' +
+          '(a single-use link to set a password, valid 7 days; with an external provider a link to sign in). ' +
+          'They see the site at their next call. Answers 201 for a new member, 200 ' +
           `for someone who already was one.${STAFF_ONLY_NOTE}`,
         params: StaffSiteParamsSchema,
         body: AddSiteMemberBodySchema,
@@ -142,11 +148,15 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       },
     },
     async (request, reply) => {
+      const scope = staffScopeOf(request);
       const { member, added } = await addSiteMember(
         db,
-        staffScopeOf(request),
+        scope,
         request.params.siteId,
         request.body,
+        async (tx, newMember, site) => {
+          await inviteIfNoAccount(tx, scope, newMember.userId, invitations, { siteName: site.name });
+        },
       );
       return reply.code(added ? 201 : 200).send(member);
     },

@@ -12,22 +12,23 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
-import type { Database } from '../../db/database.ts';
-import { FILE_DOWNLOAD_RESPONSES, ZIP_RESPONSES } from '../../http/openapi-responses.ts';
+import {
+  FILE_DOWNLOAD_RESPONSES,
+  FILE_PREVIEW_RESPONSES,
+  ZIP_RESPONSES,
+} from '../../http/openapi-responses.ts';
 import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import { issueTicketRoute, type TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
+import { serveFilePreview, servePreviewNote } from '../../site-files/file-preview.ts';
 import { serveFileDownload, serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';
 import { findSubmission, listStaffSubmissions } from '../../site-files/submissions.staff.repository.ts';
 import { setSubmissionStatus } from '../../site-files/submissions.staff.usecases.ts';
-import type { BlobStore } from '../../storage/blob-store.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: submissions'], security: [{ bearer: [] }] };
 
 /** The Submissions page of the control panel: what clients sent, across the firm's sites. */
-export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobStore }> = async (
-  app,
-  deps,
-) => {
+export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> = async (app, deps) => {
   const { db } = deps;
 
   app.get(
@@ -120,6 +121,20 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; b
       serveFileDownload(deps, request, reply, staffFiles(request, 'submitted'), request.params.id),
   });
 
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/staff/submissions/:id/preview',
+    schema: {
+      ...doc,
+      summary: 'Preview a submitted file',
+      description: `${servePreviewNote}. For any submitted file of the firm, whatever its site’s settings and even if the site is archived.${STAFF_ONLY_NOTE}`,
+      params: StaffFileParamsSchema,
+      response: FILE_PREVIEW_RESPONSES,
+    },
+    handler: (request, reply) =>
+      serveFilePreview(deps, request, reply, staffFiles(request, 'submitted'), request.params.id),
+  });
+
   app.post(
     '/api/staff/submissions/zip',
     {
@@ -137,4 +152,16 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database; b
     (request, reply) =>
       serveFileZip(deps, reply, staffFiles(request, 'submitted'), request.body.fileIds, 'Submissions'),
   );
+
+  issueTicketRoute(app, deps, {
+    url: '/api/staff/submissions/download-tickets',
+    target: { direction: 'submitted', listPath: 'api/files/submitted', zipTitle: 'Submissions', staff: true },
+    lookupOf: (request) => staffFiles(request, 'submitted'),
+    doc: {
+      tags: doc.tags,
+      description:
+        'As the portal’s ticket, for any submitted file of the firm (archived sites included, whatever the ' +
+        `clients’ settings); each GET checks that its user is still staff.${STAFF_ONLY_NOTE}`,
+    },
+  });
 };

@@ -10,12 +10,15 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { SUBMITTED_FILES } from '../../site-files/site-file-lists.ts';
 import { saveSubmittedFiles } from '../../site-files/submitted-files.usecases.ts';
 
 /** Submitted Files: what clients sent the firm, saved from their uploads, listed, downloaded and zipped. */
-export const submittedFilesRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> = async (app, deps) => {
+export const submittedFilesRoutes: FastifyPluginAsyncTypebox<
+  SiteFileRouteDeps & { notify: FileMailSettings }
+> = async (app, deps) => {
   app.post(
     '/api/files',
     {
@@ -38,7 +41,7 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> 
     async (request, reply) => {
       const scope = tenantScopeOf(request);
       return answerIdempotently(deps.db, scope, request, reply, 201, async (tx) => ({
-        records: await saveSubmittedFiles(tx, scope, request.body),
+        records: await saveSubmittedFiles(tx, scope, request.body, deps.notify),
       }));
     },
   );
@@ -59,6 +62,11 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> 
         'is off gets 403 `settings.forbidden`.',
     }),
     // Not `deps` itself: it carries this plugin's own `prefix`, which would apply twice.
-    { db: deps.db, blobs: deps.blobs, settings: deps.settings },
+    {
+      db: deps.db,
+      blobs: deps.blobs,
+      settings: deps.settings,
+      downloadTicketSeconds: deps.downloadTicketSeconds,
+    },
   );
 };

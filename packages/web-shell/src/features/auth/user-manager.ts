@@ -26,5 +26,8 @@ export function createUserManager(setup: RuntimeSetup, keys: StorageKeys): UserM
     // Renews with the refresh token when the provider issues one; otherwise the app signs in again on expiry.
     automaticSilentRenew: true,
     monitorSession: false,
+    // The page that sends the browser to the provider gives its place in the history to the provider's page,
+    // whose script gives it on to the app after sign-in: Back from the app never lands on a sign-in page.
+    redirectMethod: 'replace',
   });
 }

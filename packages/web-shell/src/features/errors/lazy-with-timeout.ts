@@ -27,10 +27,10 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** React.lazy with the chunk time-out: a chunk that does not load in time shows the reload screen. */
-export function lazyWithTimeout<T extends ComponentType<object>>(
-  load: () => Promise<{ default: T }>,
+export function lazyWithTimeout<P extends object = object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
   ms: number = LIMITS.chunkLoadTimeoutMs,
-): LazyExoticComponent<T> {
+): LazyExoticComponent<ComponentType<P>> {
   return lazy(() => withTimeout(load(), ms));
 }
 

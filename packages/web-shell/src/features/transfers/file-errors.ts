@@ -17,9 +17,3 @@ export function describeFileError(error: ApiError, action: string): string {
     return `${error.message} Please contact your firm if you need to ${action} files here.`;
   return error.message;
 }
-
-/** Whatever a download rejected with, as an ApiError. */
-export function asApiError(error: unknown): ApiError {
-  if (error && typeof error === 'object' && 'code' in error && 'message' in error) return error as ApiError;
-  return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : 'Something went wrong.' };
-}

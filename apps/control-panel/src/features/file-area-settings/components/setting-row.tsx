@@ -1,9 +1,9 @@
 import type { FileAreaSettingKey } from '@portico/contracts';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { FILE_AREA_SETTING_LABELS } from '../setting-labels.ts';
 
-/** One flag: its human label and what it does on the left, its controls on the right. */
+/** One flag: its human label and what it does on the left, its controls on the right (its key stays in the API). */
 export function SettingRow({
   settingKey,
   idPrefix,
@@ -33,12 +33,42 @@ export function SettingRow({
           {label}
         </label>
         <Typography.Text id={ids.description} style={{ display: 'block', color: '#595959' }}>
-          {description} <Tag style={{ marginInlineStart: 4, fontFamily: 'monospace' }}>{settingKey}</Tag>
+          {description}
         </Typography.Text>
       </div>
       <Flex align="center" gap={16} wrap>
         {children(ids)}
       </Flex>
     </Flex>
+  );
+}
+
+/** A group of flags under its heading; one not in use yet is folded away under a disclosure that says so. */
+export function SettingGroupSection({
+  group,
+  children,
+}: {
+  group: { title: string; description: string; inUse: boolean; keys: readonly string[] };
+  children: ReactNode;
+}) {
+  const description = <Typography.Text style={{ color: '#595959' }}>{group.description}</Typography.Text>;
+  if (group.inUse)
+    return (
+      <section style={{ marginBottom: 24 }}>
+        <Typography.Title level={3} style={{ fontSize: 15, marginBottom: 0 }}>
+          {group.title}
+        </Typography.Title>
+        {description}
+        {children}
+      </section>
+    );
+  return (
+    <details style={{ marginBottom: 24 }} data-testid="settings-not-in-use">
+      <summary style={{ cursor: 'pointer', fontWeight: 600, fontSize: 15, padding: '4px 0' }}>
+        {group.title} ({group.keys.length} settings for features to come)
+      </summary>
+      {description}
+      {children}
+    </details>
   );
 }

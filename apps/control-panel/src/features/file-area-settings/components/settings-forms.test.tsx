@@ -44,8 +44,16 @@ describe('the firm defaults form', () => {
     for (const key of FILE_AREA_SETTING_KEYS) {
       const control = switchFor(key);
       expect(control).toHaveAttribute('aria-checked', String(defaults[key]));
-      expect(within(screen.getByTestId(`setting-${key}`)).getByText(key)).toBeInTheDocument();
+      // People's words only: the API's key is not shown.
+      expect(within(screen.getByTestId(`setting-${key}`)).queryByText(key)).toBeNull();
     }
+    // What nothing follows yet is folded away under a heading that says so.
+    const later = screen.getByTestId('settings-not-in-use');
+    expect(later.tagName).toBe('DETAILS');
+    expect(later).not.toHaveAttribute('open');
+    expect(within(later).getByText(/Not in use yet/)).toBeInTheDocument();
+    expect(within(later).queryByTestId('setting-portalFilesView')).toBeNull();
+    expect(within(later).getByTestId('setting-fileAreaManageTags')).toBeInTheDocument();
   });
 
   test('saves only the flags that changed', async () => {

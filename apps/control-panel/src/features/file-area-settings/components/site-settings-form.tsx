@@ -1,9 +1,9 @@
 import type { SiteFileAreaSettings, UpdateSiteFileAreaSettingsBody } from '@portico/contracts';
-import { Button, Checkbox, Flex, Popconfirm, Switch, Typography } from 'antd';
+import { Button, Checkbox, Flex, Popconfirm, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { FILE_AREA_SETTING_LABELS } from '../setting-labels.ts';
 import { SETTING_GROUPS, type SiteDraft, siteChanges, siteDraftOf } from '../settings-changes.ts';
-import { SettingRow } from './setting-row.tsx';
+import { SettingGroupSection, SettingRow } from './setting-row.tsx';
 
 /**
  * One site's settings: each flag follows the firm's default ("Use firm default", showing it) or is overridden
@@ -37,11 +37,7 @@ export function SiteSettingsForm({
       data-testid="site-settings-form"
     >
       {SETTING_GROUPS.map((group) => (
-        <section key={group.title} style={{ marginBottom: 24 }}>
-          <Typography.Title level={3} style={{ fontSize: 15, marginBottom: 0 }}>
-            {group.title}
-          </Typography.Title>
-          <Typography.Text style={{ color: '#595959' }}>{group.description}</Typography.Text>
+        <SettingGroupSection key={group.title} group={group}>
           {group.keys.map((key) => {
             const own = draft[key];
             const followsDefault = own === null;
@@ -81,7 +77,7 @@ export function SiteSettingsForm({
               </SettingRow>
             );
           })}
-        </section>
+        </SettingGroupSection>
       ))}
       <Flex gap={12} wrap>
         <Button type="primary" htmlType="submit" disabled={!changes} loading={saving}>

@@ -1,8 +1,8 @@
 import type { FileAreaSettings, UpdateTenantFileAreaSettingsBody } from '@portico/contracts';
-import { Button, Flex, Switch, Typography } from 'antd';
+import { Button, Flex, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { SETTING_GROUPS, tenantChanges } from '../settings-changes.ts';
-import { SettingRow } from './setting-row.tsx';
+import { SettingGroupSection, SettingRow } from './setting-row.tsx';
 
 /** The firm's defaults: one labelled switch per flag; saving sends only the flags that changed. */
 export function TenantSettingsForm({
@@ -28,11 +28,7 @@ export function TenantSettingsForm({
       data-testid="tenant-settings-form"
     >
       {SETTING_GROUPS.map((group) => (
-        <section key={group.title} style={{ marginBottom: 24 }}>
-          <Typography.Title level={3} style={{ fontSize: 15, marginBottom: 0 }}>
-            {group.title}
-          </Typography.Title>
-          <Typography.Text style={{ color: '#595959' }}>{group.description}</Typography.Text>
+        <SettingGroupSection key={group.title} group={group}>
           {group.keys.map((key) => (
             <SettingRow key={key} settingKey={key} idPrefix="tenant">
               {(ids) => (
@@ -50,7 +46,7 @@ export function TenantSettingsForm({
               )}
             </SettingRow>
           ))}
-        </section>
+        </SettingGroupSection>
       ))}
       <Flex gap={12} wrap>
         <Button type="primary" htmlType="submit" disabled={!changes} loading={saving}>

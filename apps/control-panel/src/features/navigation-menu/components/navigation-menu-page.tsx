@@ -1,12 +1,11 @@
 import { MenuOutlined } from '@ant-design/icons';
 import type { MenuAudience } from '@portico/contracts';
 import { describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
-import { Card, Segmented, Skeleton, Typography } from 'antd';
+import { Card, Segmented, Skeleton } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetStaffMenuQuery, useReplaceMenuMutation } from '../api/menus.ts';
-import { KNOWN_KEYS } from '../menu-form.ts';
 import { MenuEditor } from './menu-editor.tsx';
 
 const AUDIENCES: { value: MenuAudience; label: string; title: string }[] = [
@@ -26,7 +25,7 @@ export default function NavigationMenuPage() {
     <ConsolePage
       title="Navigation menu"
       icon={<MenuOutlined />}
-      description="The entries of each side menu: a front end shows an entry only if it has a page for its key."
+      description="The entries of each side menu: which page each opens, its name, and their order."
     >
       <Segmented<MenuAudience>
         value={audience}
@@ -38,9 +37,6 @@ export default function NavigationMenuPage() {
         aria-label="Which menu"
       />
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{current.title}</h2>}>
-        <Typography.Paragraph style={{ color: '#595959' }}>
-          Keys with a page: {KNOWN_KEYS[audience].join(', ')}
-        </Typography.Paragraph>
         {menu.error ? (
           <QueryErrorAlert
             title="The menu could not be loaded"

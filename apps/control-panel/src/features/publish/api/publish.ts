@@ -1,6 +1,11 @@
-import type { PublishedFileList, PublishedFilesResult, PublishFilesBody } from '@portico/contracts';
+import type {
+  PublishedFileList,
+  PublishedFileReadsList,
+  PublishedFilesResult,
+  PublishFilesBody,
+} from '@portico/contracts';
 import { idempotencyHeaders } from '@portico/web-shell';
-import { controlPanelApi, watchStaffRefusal } from '../../../api/control-panel-api.ts';
+import { controlPanelApi, staffListQuery, watchStaffRefusal } from '../../../api/control-panel-api.ts';
 
 /** Tags whose lists change when a file is published or taken back: this page's, the sites' counts, the badge. */
 const CHANGED = ['StaffPublishedFiles', 'StaffSites', 'PublishedFiles', 'RecordCount'] as const;
@@ -19,6 +24,14 @@ export const publishApi = controlPanelApi.injectEndpoints({
       }),
       providesTags: ['StaffPublishedFiles'],
       onQueryStarted: watchStaffRefusal,
+    }),
+    /** Who among the site's members opened each file of a page (`fileId` repeated per file). */
+    getPublishedFileReads: build.query<
+      PublishedFileReadsList,
+      { tenant: string; siteId: string; fileId: string[] }
+    >({
+      ...staffListQuery('file-management', 'api/staff/published-files/reads'),
+      providesTags: ['StaffPublishedFiles'],
     }),
     /**
      * `POST file-management api/staff/published-files`: the uploads become the site's Published Files. A retry
@@ -45,5 +58,9 @@ export const publishApi = controlPanelApi.injectEndpoints({
   }),
 });
 
-export const { useGetSitePublishedFilesQuery, usePublishFilesMutation, useUnpublishFileMutation } =
-  publishApi;
+export const {
+  useGetSitePublishedFilesQuery,
+  useGetPublishedFileReadsQuery,
+  usePublishFilesMutation,
+  useUnpublishFileMutation,
+} = publishApi;

@@ -1,13 +1,16 @@
 import { CloudUploadOutlined, InboxOutlined, SendOutlined } from '@ant-design/icons';
 import { MAX_FILES_PER_SAVE } from '@portico/contracts';
 import {
+  dropZoneInvitation,
   logger,
   notify,
   QueryErrorAlert,
   type UploadItem,
+  useCoarsePointer,
   useDiscardUploadsMutation,
   useFileUploads,
   useIdempotencyKeys,
+  useLeaveWarning,
 } from '@portico/web-shell';
 import { Button, Card, Flex, Typography, Upload } from 'antd';
 import { useCallback, useState } from 'react';
@@ -34,6 +37,12 @@ export default function PublishPage() {
   const [discardUploads] = useDiscardUploadsMutation();
 
   const ready = uploads.done;
+  const coarsePointer = useCoarsePointer();
+  const unpublished = uploads.items.filter((i) => ['queued', 'uploading', 'done'].includes(i.status)).length;
+  useLeaveWarning(
+    unpublished > 0 && !publishing.isLoading,
+    `${unpublished === 1 ? '1 file is' : `${unpublished} files are`} not published yet: leaving removes ${unpublished === 1 ? 'it' : 'them'} from this page.`,
+  );
   const titleProblems = ready.some((item) => titleProblem(titles[item.uid] ?? '') !== undefined);
   const canPublish =
     !!site &&
@@ -117,7 +126,7 @@ export default function PublishPage() {
                 <InboxOutlined aria-hidden />
               </p>
               <p className="ant-upload-text">
-                Click or drag files here to upload them to {site.name ?? 'the site'}
+                {dropZoneInvitation(coarsePointer, `files for ${site.name ?? 'the site'}`)}
               </p>
               <p className="ant-upload-hint" style={{ color: '#595959' }}>
                 Each file is uploaded on its own; you can cancel any of them.

@@ -12,14 +12,26 @@ import {
   useFileDownloads,
   useListState,
 } from '@portico/web-shell';
+import { useFilePreview } from '@portico/web-shell/preview';
+import { Button } from 'antd';
+import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { DownloadAction, RowActions } from '../../../components/row-actions.tsx';
+import { DownloadAction, PreviewAction, RowActions } from '../../../components/row-actions.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
-import { useGetSitePublishedFilesQuery, useUnpublishFileMutation } from '../api/publish.ts';
+import {
+  useGetPublishedFileReadsQuery,
+  useGetSitePublishedFilesQuery,
+  useUnpublishFileMutation,
+} from '../api/publish.ts';
+import { FileReadsDrawer, openedSummary } from './file-reads-drawer.tsx';
 
 const DOWNLOADS = {
   service: 'file-management',
-  fileUrl: (id: string) => `api/staff/published-files/${encodeURIComponent(id)}/download`,
+  ticketsUrl: 'api/staff/published-files/download-tickets',
+} as const;
+const PREVIEWS = {
+  service: 'file-management',
+  previewUrl: (id: string) => `api/staff/published-files/${encodeURIComponent(id)}/preview`,
 } as const;
 
 /** What the firm has published to a site, newest first: download it again, or take it back. */
@@ -29,6 +41,32 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
   const files = useGetSitePublishedFilesQuery({ tenant, siteId, ...list.query }, { skip: !ready });
   const [unpublish, unpublishing] = useUnpublishFileMutation();
   const downloads = useFileDownloads(DOWNLOADS);
+  const preview = useFilePreview(PREVIEWS, {
+    onDownload: (file) => void downloads.downloadFile(file),
+    isDownloading: downloads.isDownloading,
+  });
+  const pageIds = files.currentData?.records.map((file) => file.id) ?? [];
+  const reads = useGetPublishedFileReadsQuery(
+    { tenant, siteId, fileId: pageIds },
+    { skip: !ready || pageIds.length === 0 },
+  );
+  const readsOf = (file: PublishedFile) => reads.currentData?.records.find((r) => r.fileId === file.id);
+  const [readsFile, setReadsFile] = useState<PublishedFile>();
+
+  const openedButton = (file: PublishedFile) => {
+    const summary = openedSummary(readsOf(file), reads.currentData?.memberCount ?? 0);
+    return (
+      // The visible "1 of 2" starts the accessible name, as speech input expects.
+      <Button
+        type="link"
+        style={{ padding: 0 }}
+        onClick={() => setReadsFile(file)}
+        aria-label={`${summary} clients opened ${file.title}`}
+      >
+        {summary}
+      </Button>
+    );
+  };
 
   const take = async (file: PublishedFile) => {
     try {
@@ -41,6 +79,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
 
   const actionsOf = (file: PublishedFile) => (
     <RowActions>
+      <PreviewAction preview={preview} file={file} />
       <DownloadAction downloads={downloads} file={file} />
       <ConfirmButton
         action="Unpublish"
@@ -54,29 +93,38 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
   );
 
   return (
-    <ListTable<PublishedFile>
-      list={list}
-      result={files}
-      itemName="published file"
-      data-testid="published-files-table"
-      empty={`Nothing is published to ${siteName ?? 'this site'} yet.`}
-      columns={[
-        titleColumn('Title', (file) => ({
-          title: file.title,
-          subtitle: file.fileName,
-          note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
-          narrow: actionsOf(file),
-        })),
-        {
-          title: 'Size',
-          dataIndex: 'size',
-          align: 'right',
-          responsive: ['md'],
-          render: (size: number) => formatBytes(size),
-        },
-        dateColumn('Published', 'createdAt', ['md']),
-        actionsColumn(actionsOf),
-      ]}
-    />
+    <>
+      <ListTable<PublishedFile>
+        list={list}
+        result={files}
+        itemName="published file"
+        data-testid="published-files-table"
+        empty={`Nothing is published to ${siteName ?? 'this site'} yet.`}
+        columns={[
+          titleColumn('Title', (file) => ({
+            title: file.title,
+            subtitle: file.fileName,
+            note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
+            narrow: actionsOf(file),
+          })),
+          {
+            title: 'Size',
+            dataIndex: 'size',
+            align: 'right',
+            responsive: ['md'],
+            render: (size: number) => formatBytes(size),
+          },
+          dateColumn('Published', 'createdAt', ['md']),
+          { title: 'Opened by', key: 'opened', responsive: ['sm'], render: (_v, file) => openedButton(file) },
+          actionsColumn(actionsOf),
+        ]}
+      />
+      {preview.element}
+      <FileReadsDrawer
+        file={readsFile}
+        reads={readsFile ? readsOf(readsFile) : undefined}
+        onClose={() => setReadsFile(undefined)}
+      />
+    </>
   );
 }

@@ -1,20 +1,25 @@
 import type {
   AddSiteMemberBody,
   CreateSiteBody,
+  Invitation,
+  InviteStaffBody,
   SiteMember,
   SiteMemberList,
+  StaffMember,
+  StaffMemberList,
   StaffSite,
   UpdateSiteBody,
 } from '@portico/contracts';
 import { controlPanelApi, watchStaffRefusal } from '../../../api/control-panel-api.ts';
 
 const site = (siteId: string) => `api/staff/sites/${encodeURIComponent(siteId)}`;
+const STAFF = 'api/staff/staff-members';
 
 /**
  * Sites and their members (portal service, `api/staff/sites…`). Changes also refresh the shell's own site list
- * (`Sites`), which picks the selected site.
+ * (`Sites`), which picks the selected site. The firm's staff and invitations live here too: people of the firm.
  */
-export const sitesApi = controlPanelApi.injectEndpoints({
+export const sitesApi = controlPanelApi.enhanceEndpoints({ addTagTypes: ['StaffMembers'] }).injectEndpoints({
   endpoints: (build) => ({
     createSite: build.mutation<StaffSite, CreateSiteBody>({
       query: (body) => ({ service: 'portal', url: 'api/staff/sites', method: 'POST', body }),
@@ -46,6 +51,23 @@ export const sitesApi = controlPanelApi.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { siteId }) => [{ type: 'SiteMembers', id: siteId }, 'StaffSites'],
     }),
+    getStaffMembers: build.query<StaffMemberList, { tenant: string }>({
+      query: () => ({ service: 'portal', url: STAFF }),
+      providesTags: ['StaffMembers'],
+      onQueryStarted: watchStaffRefusal,
+    }),
+    inviteStaff: build.mutation<StaffMember, InviteStaffBody>({
+      query: (body) => ({ service: 'portal', url: STAFF, method: 'POST', body }),
+      invalidatesTags: ['StaffMembers'],
+    }),
+    /** A new invitation for someone who has not accepted theirs; earlier links stop working. */
+    resendInvitation: build.mutation<Invitation, { userId: string }>({
+      query: ({ userId }) => ({
+        service: 'portal',
+        url: `api/staff/people/${encodeURIComponent(userId)}/invitation`,
+        method: 'POST',
+      }),
+    }),
   }),
 });
 
@@ -55,4 +77,7 @@ export const {
   useGetSiteMembersQuery,
   useAddSiteMemberMutation,
   useRemoveSiteMemberMutation,
+  useGetStaffMembersQuery,
+  useInviteStaffMutation,
+  useResendInvitationMutation,
 } = sitesApi;

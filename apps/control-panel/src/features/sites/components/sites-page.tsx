@@ -1,4 +1,4 @@
-import { PlusOutlined, ShopOutlined } from '@ant-design/icons';
+import { PlusOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { LIMITS, type StaffSite } from '@portico/contracts';
 import {
   actionsColumn,
@@ -24,6 +24,7 @@ import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useUpdateSiteMutation } from '../api/sites.ts';
 import { SiteFormModal } from './site-form-modal.tsx';
 import { SiteMembersDrawer } from './site-members-drawer.tsx';
+import { StaffDrawer } from './staff-drawer.tsx';
 
 /** `/sites`: the firm's sites, searched and paged, with their counts; create, rename, archive, members. */
 export default function SitesPage() {
@@ -33,6 +34,7 @@ export default function SitesPage() {
   const [updateSite, updating] = useUpdateSiteMutation();
   const [editing, setEditing] = useState<{ site?: StaffSite } | null>(null);
   const [membersOf, setMembersOf] = useState<StaffSite | undefined>();
+  const [staffOpen, setStaffOpen] = useState(false);
 
   const setArchived = async (site: StaffSite, archived: boolean) => {
     try {
@@ -82,9 +84,14 @@ export default function SitesPage() {
       icon={<ShopOutlined />}
       description="Each site is a client engagement: its members see the files published to it."
       actions={
-        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
-          New site
-        </Button>
+        <Flex gap={8} wrap>
+          <Button icon={<TeamOutlined aria-hidden />} onClick={() => setStaffOpen(true)}>
+            Staff
+          </Button>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
+            New site
+          </Button>
+        </Flex>
       }
     >
       <ListFilterBar
@@ -133,6 +140,7 @@ export default function SitesPage() {
       />
       <SiteFormModal open={!!editing} site={editing?.site} onClose={() => setEditing(null)} />
       <SiteMembersDrawer site={membersOf} onClose={() => setMembersOf(undefined)} />
+      <StaffDrawer open={staffOpen} onClose={() => setStaffOpen(false)} />
     </ConsolePage>
   );
 }

@@ -20,10 +20,11 @@ import {
   useListSelection,
   useListState,
 } from '@portico/web-shell';
+import { useFilePreview } from '@portico/web-shell/preview';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
-import { DownloadAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
+import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
 import { SiteFilter } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSubmissionsQuery } from '../api/submissions.ts';
@@ -36,8 +37,12 @@ const STATUS_OPTIONS = SUBMISSION_STATUSES.map((value) => ({
 }));
 const DOWNLOADS = {
   service: 'portal',
-  fileUrl: (id: string) => `api/staff/submissions/${encodeURIComponent(id)}/download`,
-  zip: { url: 'api/staff/submissions/zip', name: 'Submissions.zip' },
+  ticketsUrl: 'api/staff/submissions/download-tickets',
+  zip: true,
+} as const;
+const PREVIEWS = {
+  service: 'portal',
+  previewUrl: (id: string) => `api/staff/submissions/${encodeURIComponent(id)}/preview`,
 } as const;
 
 /** `/submissions`: what clients sent, across sites; filter, download, zip, and set a status they see. */
@@ -52,6 +57,10 @@ export default function SubmissionsPage() {
   const selected = selection.keys;
   const [statusOf, setStatusOf] = useState<StaffSubmission | undefined>();
   const downloads = useFileDownloads(DOWNLOADS);
+  const preview = useFilePreview(PREVIEWS, {
+    onDownload: (file) => void downloads.downloadFile(file),
+    isDownloading: downloads.isDownloading,
+  });
 
   const submissions = useGetSubmissionsQuery(
     {
@@ -65,6 +74,7 @@ export default function SubmissionsPage() {
 
   const actionsOf = (file: StaffSubmission) => (
     <RowActions>
+      <PreviewAction preview={preview} file={file} />
       <DownloadAction downloads={downloads} file={file} />
       <RowAction
         label={`Set the status of ${file.title}`}
@@ -147,6 +157,7 @@ export default function SubmissionsPage() {
         ]}
       />
       <StatusModal file={statusOf} onClose={() => setStatusOf(undefined)} />
+      {preview.element}
     </ConsolePage>
   );
 }

@@ -1,5 +1,7 @@
 import type {
   FileColumnList,
+  NewPublishedFilesQuery,
+  PublishedFileCount,
   PublishedFileList,
   PublishedFilesQuery,
   SubmittedFileList,
@@ -19,6 +21,15 @@ export const siteFilesApi = shellApi.injectEndpoints({
       // Shared with the badge's count, so a download that changes `isNew` refreshes both.
       providesTags: ['PublishedFiles'],
     }),
+    /** How many published files the caller never opened: `GET api/files/published-files/new-count`. */
+    getNewPublishedFileCount: build.query<PublishedFileCount, { tenant: string } & NewPublishedFilesQuery>({
+      query: ({ tenant: _tenant, ...params }) => ({
+        service: 'file-management',
+        url: 'api/files/published-files/new-count',
+        params,
+      }),
+      providesTags: ['PublishedFiles'],
+    }),
     /** `GET api/files/published-files/columns`: defined, not used (SPEC §7); the table's columns are its own. */
     getPublishedFileColumns: build.query<FileColumnList, { tenant: string }>({
       query: () => ({ service: 'file-management', url: 'api/files/published-files/columns' }),
@@ -31,4 +42,5 @@ export const siteFilesApi = shellApi.injectEndpoints({
   }),
 });
 
-export const { useGetPublishedFilesQuery, useGetSubmittedFilesQuery } = siteFilesApi;
+export const { useGetPublishedFilesQuery, useGetNewPublishedFileCountQuery, useGetSubmittedFilesQuery } =
+  siteFilesApi;

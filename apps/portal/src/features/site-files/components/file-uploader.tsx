@@ -1,5 +1,5 @@
 import { CloseOutlined, DeleteOutlined, InboxOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
-import { formatBytes } from '@portico/web-shell';
+import { dropZoneInvitation, formatBytes, useCoarsePointer, useLeaveWarning } from '@portico/web-shell';
 import { Alert, Button, Card, Flex, Progress, Typography, Upload } from 'antd';
 import type { UploadRow, useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
 
@@ -92,6 +92,13 @@ export function FileUploader({
   canDelete: boolean;
 }) {
   const { rows, readyCount, isSaving, saveError } = uploader;
+  const coarsePointer = useCoarsePointer();
+  // Uploaded files wait for Save across a reload (the persisted uploader slice); running uploads would stop.
+  const running = rows.filter((row) => row.status === 'queued' || row.status === 'uploading').length;
+  useLeaveWarning(
+    running > 0,
+    `${running === 1 ? '1 file is' : `${running} files are`} still uploading: leaving stops ${running === 1 ? 'it' : 'them'}.`,
+  );
   return (
     <Card
       size="small"
@@ -112,7 +119,7 @@ export function FileUploader({
           <p className="ant-upload-drag-icon" style={{ marginBottom: 8 }}>
             <InboxOutlined aria-hidden />
           </p>
-          <p className="ant-upload-text">Drag files here, or click to choose them</p>
+          <p className="ant-upload-text">{dropZoneInvitation(coarsePointer)}</p>
           <p className="ant-upload-hint" style={{ color: MUTED }}>
             Each file uploads as soon as you add it. Press Save to submit the uploaded files.
           </p>

@@ -10,9 +10,12 @@ import { SiteFilesTable } from './site-files-table.tsx';
 /** One file page: the frame with the site's count, then (what comes before the list and) the list, if shown. */
 export function SiteFilesPage<R extends SiteFile, F extends string>({
   direction,
+  notice,
   before,
 }: {
   direction: FileDirection<R, F>;
+  /** What needs the user's attention, under the title. */
+  notice?: ReactNode;
   before?: ReactNode;
 }) {
   const { currentData, isFetching, error } = useSiteRecordCount();
@@ -25,6 +28,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
       countLabel={direction.countLabel}
       loading={isFetching}
       error={error}
+      notice={notice}
     >
       {!settings.known ? (
         <Skeleton active paragraph={{ rows: 4 }} />
@@ -32,7 +36,11 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
         <>
           {before}
           {settings.portalFilesView ? (
-            <SiteFilesTable direction={direction} canDownload={settings.internalFilesDownload} />
+            <SiteFilesTable
+              direction={direction}
+              canDownload={settings.internalFilesDownload}
+              canPreview={settings.internalFilesView}
+            />
           ) : (
             <FilesHidden />
           )}

@@ -1,4 +1,4 @@
-import { DownloadOutlined, FileZipOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
 import type { FileSortField } from '@portico/contracts';
 import {
   formatBytes,
@@ -18,6 +18,7 @@ import {
   useShellSelector,
   VisuallyHidden,
 } from '@portico/web-shell';
+import { useFilePreview } from '@portico/web-shell/preview';
 import { Button, Flex, Grid, type TableColumnsType, Typography } from 'antd';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { FilesError } from './file-list-states.tsx';
@@ -26,9 +27,12 @@ import { FilesError } from './file-list-states.tsx';
 export function SiteFilesTable<R extends SiteFile, F extends string>({
   direction,
   canDownload,
+  canPreview,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
+  /** The site lets its clients open files in the viewer (internalFilesView). */
+  canPreview: boolean;
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
@@ -45,6 +49,11 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
     { skip: !tenant || !siteId || !token },
   );
   const downloads = useFileDownloads(direction.downloads);
+  const preview = useFilePreview(direction.preview, {
+    ...(canDownload
+      ? { onDownload: (file) => void downloads.downloadFile(file), isDownloading: downloads.isDownloading }
+      : {}),
+  });
   const selection = useListSelection(siteId);
 
   const sorting = (field: F | FileSortField, first?: 'ascend' | 'descend') =>
@@ -75,22 +84,36 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       render: (_, file) => formatDate(file.createdAt),
     },
   ];
-  if (canDownload)
+  if (canDownload || canPreview)
     columns.push({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
-      width: screens.sm ? undefined : 56,
+      width: screens.sm ? undefined : canDownload && canPreview ? 104 : 56,
       render: (_, file) => (
-        <Button
-          icon={<DownloadOutlined aria-hidden />}
-          onClick={() => void downloads.downloadFile(file)}
-          loading={downloads.isDownloading(file.id)}
-          aria-label={`Download ${file.title}`}
-          data-testid="download-file"
-        >
-          {screens.sm ? 'Download' : null}
-        </Button>
+        <Flex gap={8} justify="flex-end">
+          {canPreview && preview.canPreview(file) ? (
+            <Button
+              icon={<EyeOutlined aria-hidden />}
+              onClick={() => preview.open(file)}
+              aria-label={`Preview ${file.title}`}
+              data-testid="preview-file"
+            >
+              {screens.sm ? 'Preview' : null}
+            </Button>
+          ) : null}
+          {canDownload ? (
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              onClick={() => void downloads.downloadFile(file)}
+              loading={downloads.isDownloading(file.id)}
+              aria-label={`Download ${file.title}`}
+              data-testid="download-file"
+            >
+              {screens.sm ? 'Download' : null}
+            </Button>
+          ) : null}
+        </Flex>
       ),
     });
 
@@ -141,6 +164,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         }
         data-testid={direction.testId}
       />
+      {preview.element}
     </Flex>
   );
 }

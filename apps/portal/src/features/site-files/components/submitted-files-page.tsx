@@ -2,7 +2,9 @@ import { selectSelectedSite, selectTenant, useSelectedSite, useShellSelector } f
 import { SUBMITTED_FILES } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
 import { useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
+import { ActionNeeded } from './action-needed.tsx';
 import { FileUploader } from './file-uploader.tsx';
+import { NewDocumentsNotice } from './new-documents-notice.tsx';
 import { SiteFilesPage } from './site-files-page.tsx';
 
 /** `/submittedFiles` (SPEC §2): the uploader and the files submitted to the selected site; the target after sign-in. */
@@ -15,10 +17,18 @@ export default function SubmittedFilesPage() {
   return (
     <SiteFilesPage
       direction={SUBMITTED_FILES}
+      notice={settings.portalFilesView ? <ActionNeeded /> : null}
       before={
-        settings.internalFilesUpload ? (
-          <FileUploader uploader={uploader} siteName={site?.name} canDelete={settings.internalFilesDelete} />
-        ) : null
+        <>
+          <NewDocumentsNotice />
+          {settings.internalFilesUpload ? (
+            <FileUploader
+              uploader={uploader}
+              siteName={site?.name}
+              canDelete={settings.internalFilesDelete}
+            />
+          ) : null}
+        </>
       }
     />
   );

@@ -2,9 +2,9 @@ import type { UploadResponse } from '@portico/contracts';
 import { addSucceededFile } from '@portico/web-shell';
 import { createTestStore, FIRST_FILE_PAGE, signIn } from '@portico/web-shell/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import axios, { AxiosError, type AxiosProgressEvent, type AxiosRequestConfig, CanceledError } from 'axios';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { DetailedError, type UploadOptions } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { siteFilesApi } from '../api/get-site-files.ts';
 import { useSubmittedUploads } from './use-submitted-uploads.ts';
@@ -13,35 +13,61 @@ const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
 const OTHER_SITE = '7a2c6d4f-9b5e-4c6f-8a8b-3d4e5f6a7b8c';
 const REF = 'UP-7KQ9X3M2ZPHD4R1A';
 
-/** Each upload waits until the test answers it; an abort rejects it as axios does (ERR_CANCELED). */
+/**
+ * tus-js-client as the uploader drives it: each upload waits until the test answers it (its last PATCH done, or
+ * an error the server answered); the e2e specs run the real one against the real server.
+ */
 interface PendingUpload {
-  url: string;
-  form: FormData;
-  config: AxiosRequestConfig;
+  file: File;
+  options: UploadOptions;
+  url: string | null;
+  aborted: boolean | undefined;
   resolve: (answer: UploadResponse) => void;
   reject: (error: unknown) => void;
 }
-let uploads: PendingUpload[] = [];
+const tus = vi.hoisted(() => ({ uploads: [] as PendingUpload[], finished: new Map<string, unknown>() }));
+let uploads = tus.uploads;
+vi.mock('tus-js-client', async (original) => {
+  const real = await original<typeof import('tus-js-client')>();
+  class Upload {
+    file: File;
+    options: UploadOptions;
+    url: string | null = null;
+    aborted: boolean | undefined;
+    constructor(file: File, options: UploadOptions) {
+      this.file = file;
+      this.options = options;
+      tus.uploads.push(this as unknown as PendingUpload);
+    }
+    static terminate = async () => {};
+    findPreviousUploads = async () => [];
+    resumeFromPreviousUpload() {}
+    start() {}
+    async abort(terminate?: boolean) {
+      this.aborted = terminate;
+    }
+    resolve(answer: UploadResponse) {
+      this.url = `${this.options.endpoint}/${(tus.finished.size + 1).toString(16).padStart(32, '0')}`;
+      tus.finished.set(this.url, answer.files[0]);
+      this.options.onSuccess?.({ lastResponse: {} as never });
+    }
+    reject(error: Error) {
+      this.options.onError?.(error);
+    }
+  }
+  return { ...real, Upload };
+});
 const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
 
 beforeEach(() => {
-  uploads = [];
-  vi.spyOn(axios, 'post').mockImplementation(
-    (url: string, form?: unknown, config: AxiosRequestConfig = {}) =>
-      new Promise((resolve, reject) => {
-        uploads.push({
-          url,
-          form: form as FormData,
-          config,
-          resolve: (data) => resolve({ data, status: 201 }),
-          reject,
-        });
-        config.signal?.addEventListener?.('abort', () => reject(new CanceledError()));
-      }) as never,
-  );
+  tus.uploads.length = 0;
+  tus.finished.clear();
+  uploads = tus.uploads;
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (request) => {
     const path = new URL(request.url).pathname;
+    if (request.method === 'GET' && tus.finished.has(request.url))
+      return Response.json(tus.finished.get(request.url));
     if (request.method === 'DELETE' && path.endsWith('/file-storage/api/files'))
       return new Response(null, { status: 204 });
     if (request.method === 'POST' && path.endsWith('/portal/api/files'))
@@ -73,7 +99,15 @@ const answer = (name: string, referenceNumber = REF): UploadResponse => ({
   ],
 });
 const progress = (upload: PendingUpload, loaded: number, total: number) =>
-  act(() => upload.config.onUploadProgress?.({ loaded, total } as AxiosProgressEvent));
+  act(() => upload.options.onProgress?.(loaded, total));
+/** The headers the uploader sets on a request it is about to send. */
+const headersOf = async (upload: PendingUpload) => {
+  const headers: Record<string, string> = {};
+  await upload.options.onBeforeRequest?.({
+    setHeader: (name: string, value: string) => (headers[name] = value),
+  } as never);
+  return headers;
+};
 
 describe('the Submitted Files uploader', () => {
   test('uploads each file on its own with a progress bar, then keeps it in the persisted slice until Save', async () => {
@@ -81,11 +115,10 @@ describe('the Submitted Files uploader', () => {
     act(() => void hook.result.current.add([pdf('a.pdf'), pdf('b.pdf')]));
     expect(uploads).toHaveLength(2);
     const [first] = uploads;
-    expect(first!.url).toBe('http://api.test/t/acme/file-storage/api/files');
-    expect(first!.config.headers).toMatchObject({ Authorization: 'Bearer tok' });
-    // The site first, then the file (the order the server reads them in).
-    expect([...first!.form.keys()]).toEqual(['siteId', 'file']);
-    expect(first!.form.get('siteId')).toBe(SITE);
+    // A resumable (tus) upload, whose creation names the file and the site.
+    expect(first!.options.endpoint).toBe('http://api.test/t/acme/file-storage/api/uploads/tus');
+    expect(await headersOf(first!)).toMatchObject({ Authorization: 'Bearer tok' });
+    expect(first!.options.metadata).toEqual({ filename: 'a.pdf', filetype: 'application/pdf', siteId: SITE });
 
     progress(first!, 40, 100);
     expect(hook.result.current.rows[0]).toMatchObject({
@@ -128,7 +161,8 @@ describe('the Submitted Files uploader', () => {
     expect(store.getState().uploader.succeededFiles).toEqual([]);
     expect(hook.result.current.isUploading).toBe(false);
 
-    // Dismissing it asks nothing of the server.
+    // Cancelled, the upload was terminated on the server (tus DELETE); dismissing it asks nothing more.
+    expect(uploads[0]!.aborted).toBe(true);
     await act(() => hook.result.current.remove(uid));
     expect(hook.result.current.rows).toEqual([]);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -140,10 +174,14 @@ describe('the Submitted Files uploader', () => {
     const refuse = (upload: PendingUpload, status: number, code: string, message: string) =>
       act(async () =>
         upload.reject(
-          new AxiosError('refused', 'ERR_BAD_REQUEST', undefined, undefined, {
-            status,
-            data: { error: { code, message } },
-          } as never),
+          Object.assign(new DetailedError('refused'), {
+            originalResponse: {
+              getStatus: () => status,
+              getHeader: () => undefined,
+              getBody: () => JSON.stringify({ error: { code, message } }),
+              getUnderlyingObject: () => undefined,
+            },
+          }),
         ),
       );
     await refuse(uploads[0]!, 413, 'uploads.too_large', 'A file may have at most 1048576 bytes (1 MiB).');
@@ -161,7 +199,7 @@ describe('the Submitted Files uploader', () => {
     const uid = hook.result.current.rows[0]!.uid;
 
     await act(() => hook.result.current.remove(uid));
-    const request = fetchMock.mock.calls[0]![0];
+    const request = fetchMock.mock.calls.find(([r]) => r.method === 'DELETE')![0];
     expect(request.method).toBe('DELETE');
     expect(request.url).toBe('http://api.test/t/acme/file-storage/api/files');
     expect(await request.json()).toEqual({ siteId: SITE, referenceNumbers: [REF] });

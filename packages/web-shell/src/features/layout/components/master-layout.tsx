@@ -70,14 +70,8 @@ export function MasterLayout(props: MasterLayoutProps) {
           <Layout.Content
             id="main-content"
             tabIndex={-1}
-            style={{
-              margin: 16,
-              padding: 24,
-              background: '#FFFFFF',
-              borderRadius: 8,
-              minHeight: 280,
-              outline: 'none',
-            }}
+            className="portico-content"
+            style={{ background: '#FFFFFF', borderRadius: 8, minHeight: 280, outline: 'none' }}
             data-testid="content-area"
           >
             {props.children}

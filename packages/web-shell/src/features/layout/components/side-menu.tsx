@@ -29,10 +29,13 @@ function CountBadge({
   count,
   branding,
   children,
+  noun = 'files',
 }: {
   count: number;
   branding: Branding;
   children?: ReactNode;
+  /** What is counted, for the badge's title. */
+  noun?: string;
 }) {
   return (
     <Badge
@@ -47,7 +50,7 @@ function CountBadge({
           boxShadow: 'none',
         },
       }}
-      title={`${count} files`}
+      title={`${count} ${noun}`}
       // On the collapsed menu's icon: nudged down so the count stays inside the item's 40px line.
       offset={children ? [4, 10] : undefined}
     >
@@ -66,6 +69,7 @@ function toMenuItems(
   return items.map((item) => {
     const icon = depth === 0 ? (item.page?.icon ?? <AppstoreOutlined />) : undefined;
     const count = item.badge ? badges[item.badge] : undefined;
+    const noun = item.badge === 'openRequestItemCount' ? 'open items' : 'files';
     const label = item.path ? (
       // One tab stop for the whole menu (arrow keys move, Enter opens); the link serves mouse and middle-click.
       <Link key="label" to={item.path} tabIndex={-1}>
@@ -78,7 +82,7 @@ function toMenuItems(
       count !== undefined && count > 0 ? (
         <Flex key="label" align="center" justify="space-between" gap={8}>
           {label}
-          <CountBadge key="badge" count={count} branding={branding} />
+          <CountBadge key="badge" count={count} branding={branding} noun={noun} />
         </Flex>
       ) : (
         label
@@ -95,7 +99,7 @@ function toMenuItems(
       key: item.key,
       icon:
         collapsed && icon && count ? (
-          <CountBadge count={count} branding={branding}>
+          <CountBadge count={count} branding={branding} noun={noun}>
             {icon}
           </CountBadge>
         ) : (

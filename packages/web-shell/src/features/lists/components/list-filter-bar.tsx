@@ -1,10 +1,53 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { DATE_FORMAT } from '@portico/contracts';
-import { DatePicker, Flex, Input } from 'antd';
-import dayjs from 'dayjs';
-import { type ReactNode, useId } from 'react';
+import { Flex, Input } from 'antd';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { visuallyHiddenStyle as visuallyHidden } from '../../../components/visually-hidden.tsx';
-import { type DateRange, rangeFromPicker } from '../list-query.ts';
+import type { DateRange } from '../list-query.ts';
+
+/** The date picker and its date library come after the list (their own chunk); until then, a still field. */
+const DateRangeField = lazy(() => import('./date-range-field.tsx'));
+
+/**
+ * True once the page has had its first screen: when the browser is next idle (at most 2 s later), or at once
+ * when the user reaches for the field. Only then is the date picker's chunk asked for.
+ */
+function useAfterFirstScreen(): [boolean, (focused: boolean) => void, boolean] {
+  const [ready, setReady] = useState(false);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (ready) return;
+    const now = () => setReady(true);
+    if (typeof globalThis.requestIdleCallback === 'function') {
+      const id = globalThis.requestIdleCallback(now, { timeout: 2000 });
+      return () => globalThis.cancelIdleCallback(id);
+    }
+    const timer = setTimeout(now, 500);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return [
+    ready,
+    (withFocus) => {
+      setFocused(withFocus);
+      setReady(true);
+    },
+    focused,
+  ];
+}
+
+function DateRangePlaceholder({
+  ids,
+  onReach,
+}: {
+  ids: { start: string; end: string };
+  onReach: (focused: boolean) => void;
+}) {
+  return (
+    <Flex style={{ maxWidth: '100%' }} onPointerEnter={() => onReach(false)} onFocus={() => onReach(true)}>
+      <Input id={ids.start} placeholder="From" readOnly style={{ width: 130 }} />
+      <Input id={ids.end} placeholder="Until" readOnly tabIndex={-1} style={{ width: 130 }} />
+    </Flex>
+  );
+}
 
 /** The part of a list's state the bar edits (what `useListState` returns). */
 export interface FilterableList {
@@ -40,6 +83,7 @@ export function ListFilterBar({
   const id = useId();
   const ids = { search: `${id}-search`, start: `${id}-from`, end: `${id}-to` };
   const { range } = list.state;
+  const [datesReady, reachDates, datesFocused] = useAfterFirstScreen();
   return (
     <Flex
       wrap
@@ -72,16 +116,20 @@ export function ListFilterBar({
           <label htmlFor={ids.end} style={visuallyHidden}>
             {dates.label} until (YYYY-MM-DD)
           </label>
-          <DatePicker.RangePicker
-            id={{ start: ids.start, end: ids.end }}
-            format={DATE_FORMAT}
-            value={range ? [range[0] ? dayjs(range[0]) : null, range[1] ? dayjs(range[1]) : null] : null}
-            onChange={(values) => list.setRange(rangeFromPicker(values, dates.openEnded))}
-            placeholder={['From', 'Until']}
-            allowEmpty={[!!dates.openEnded, !!dates.openEnded]}
-            style={{ maxWidth: '100%' }}
-            data-testid={`${testIdPrefix}-date-range`}
-          />
+          <Suspense fallback={<DateRangePlaceholder ids={ids} onReach={reachDates} />}>
+            {datesReady ? (
+              <DateRangeField
+                ids={{ start: ids.start, end: ids.end }}
+                range={range}
+                openEnded={!!dates.openEnded}
+                onChange={list.setRange}
+                testId={`${testIdPrefix}-date-range`}
+                autoFocus={datesFocused}
+              />
+            ) : (
+              <DateRangePlaceholder ids={ids} onReach={reachDates} />
+            )}
+          </Suspense>
         </>
       ) : null}
       {actions ? (

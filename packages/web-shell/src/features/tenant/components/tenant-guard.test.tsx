@@ -42,6 +42,30 @@ function renderGuard(tenants: string[], stored?: string) {
 }
 
 describe('the tenant guard', () => {
+  test('opens the firm and site a link from a mail names, once, if the token lists the firm', async () => {
+    const site = '0b7c6c1e-7a1f-4f3e-9d7c-2d3f4a5b6c7d';
+    window.history.pushState({}, '', `/publishedFiles?site=${site}&tenant=globex`);
+    try {
+      const { store } = renderGuard(['acme', 'globex'], 'acme');
+      await waitFor(() => expect(store.getState().app.tenant).toBe('globex'));
+      expect(store.getState().app.selectedSite).toBe(site);
+      expect(await screen.findByText('the workspace')).toBeInTheDocument();
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
+  test('ignores a link to a firm the token does not list', async () => {
+    window.history.pushState({}, '', '/publishedFiles?tenant=initech');
+    try {
+      const { store } = renderGuard(['acme', 'globex'], 'acme');
+      expect(await screen.findByText('the workspace')).toBeInTheDocument();
+      expect(store.getState().app.tenant).toBe('acme');
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+
   test('selects the only tenant by itself', async () => {
     const { store } = renderGuard(['acme']);
     expect(await screen.findByText('the workspace')).toBeInTheDocument();

@@ -1,12 +1,26 @@
+import { TENANT_CODE_PATTERN } from '@portico/contracts';
 import { Button, Result } from 'antd';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
-import { setTenant } from '../../../store/app-slice.ts';
+import { setSelectedSite, setTenant } from '../../../store/app-slice.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectTenant, selectTenantCodes } from '../../../store/selectors.ts';
 import { decideTenant } from '../tenant-decision.ts';
 import { TenantSelectionPage } from './tenant-selection-page.tsx';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The firm and site a link asks for, as far as they look like a tenant code and a site id. */
+function linkSelection(): { tenant?: string; site?: string } {
+  const params = new URLSearchParams(globalThis.location?.search ?? '');
+  const tenant = params.get('tenant') ?? '';
+  const site = params.get('site') ?? '';
+  return {
+    ...(new RegExp(TENANT_CODE_PATTERN).test(tenant) ? { tenant } : {}),
+    ...(UUID.test(site) ? { site } : {}),
+  };
+}
 
 /**
  * The protected area needs a tenant (SPEC §2): one in the token is chosen automatically, several show the tenant
@@ -17,6 +31,18 @@ export function TenantGuard({ children, onLogout }: { children: ReactNode; onLog
   const codes = useShellSelector(selectTenantCodes);
   const stored = useShellSelector(selectTenant);
   const decision = decideTenant(codes, stored);
+
+  // A link from a mail (`?tenant=acme&site=…`) opens that firm and site, once, if the token lists the firm; the
+  // server still decides what the person may see there.
+  const link = useRef(linkSelection());
+  useEffect(() => {
+    const { tenant, site } = link.current;
+    if (!codes.length || (!tenant && !site)) return;
+    link.current = {};
+    if (tenant && !codes.includes(tenant)) return;
+    if (tenant) dispatch(setTenant(tenant));
+    if (site) dispatch(setSelectedSite(site));
+  }, [codes, dispatch]);
 
   // The tenant to store: null clears a stale one, a code selects the only one, undefined changes nothing.
   const change = decision.type === 'clear' ? null : decision.type === 'select' ? decision.tenant : undefined;

@@ -6,33 +6,27 @@ import { notify } from '../../../lib/notifications.tsx';
 import { createTestStore } from '../../../testing/render-with-shell.tsx';
 import { signIn } from '../../../testing/signed-in.ts';
 import { publishedFileCountApi } from '../../sites/api/get-published-file-count.ts';
-import { useFileDownloads } from './use-file-downloads.ts';
+import { REFRESH_AFTER_DOWNLOAD_MS, useFileDownloads } from './use-file-downloads.ts';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
 const FILE = '0b6a3c1e-2d4f-4a5b-8c7d-9e0f1a2b3c4d';
 const OTHER = '1c7b4d2f-3e5a-4b6c-9d8e-0f1a2b3c4d5e';
+const SECRET = `dt_${'A'.repeat(43)}`;
 
 const TARGET = {
   service: 'file-management',
-  fileUrl: (id: string) => `api/files/published-files/${id}`,
-  zip: { url: 'api/files/published-files/zip', name: 'Published Files.zip' },
+  ticketsUrl: 'api/files/published-files/download-tickets',
+  zip: true,
   invalidates: ['PublishedFiles'],
 } as const;
 
 const fetchMock = vi.fn<(request: Request | string, init?: RequestInit) => Promise<Response>>();
-let saved: { name: string; blob: Blob }[] = [];
+let clicked: string[] = [];
 
 beforeEach(() => {
-  saved = [];
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = vi.fn((blob: Blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob);
-    return url;
-  });
-  URL.revokeObjectURL = vi.fn();
+  clicked = [];
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, blob: blobs.get(this.href)! });
+    clicked.push(this.href);
   });
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -40,11 +34,12 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
-const attachment = (ascii: string, utf8: string) =>
-  `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 const urlOf = (input: Request | string) => (typeof input === 'string' ? input : input.url);
+const ticket = (url: string, size = 8) =>
+  Response.json({ url, size, expiresAt: '2026-11-24T12:05:00.000Z' }, { status: 201 });
 
 function setUp() {
   const { store } = createTestStore();
@@ -54,13 +49,11 @@ function setUp() {
 }
 
 describe('file downloads', () => {
-  test('one file is fetched as a blob with the token and saved under its Content-Disposition name', async () => {
+  test('one file: a ticket is asked for with the token, then the browser downloads its URL, which holds no token', async () => {
     const { store, hook } = setUp();
     fetchMock.mockImplementation(async (input) => {
       if (urlOf(input).includes('/published-files?')) return Response.json({ count: 1 });
-      return new Response('%PDF-1.4', {
-        headers: { 'Content-Disposition': attachment('Caf_ menu 2026.pdf', 'Caf%C3%A9%20menu%202026.pdf') },
-      });
+      return ticket(`api/files/published-files/${FILE}/download/${SECRET}`);
     });
     // The badge's count stands for every query of the published files (they share the tag).
     const list = store.dispatch(
@@ -68,48 +61,41 @@ describe('file downloads', () => {
     );
     await list;
 
-    await act(() => hook.result.current.downloadFile({ id: FILE, fileName: 'fallback.pdf' }));
-    const [input, init] = fetchMock.mock.calls.find(([i]) => urlOf(i).endsWith(FILE))!;
-    expect(urlOf(input)).toBe(`http://api.test/t/acme/file-management/api/files/published-files/${FILE}`);
-    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer tok');
-    expect(saved.map((s) => s.name)).toEqual(['Café menu 2026.pdf']);
-    expect(await saved[0]!.blob.text()).toBe('%PDF-1.4');
-    // The file is no longer new: the list (and the badge's count) are read again.
-    await waitFor(() =>
-      expect(fetchMock.mock.calls.filter(([i]) => urlOf(i).includes('/published-files?'))).toHaveLength(2),
+    await act(() => hook.result.current.downloadFile({ id: FILE, fileName: 'a.pdf' }));
+    const request = fetchMock.mock.calls.map(([i]) => i).find((i) => urlOf(i).endsWith('download-tickets'));
+    expect(request).toBeInstanceOf(Request);
+    const sent = request as Request;
+    expect(sent.url).toBe(
+      'http://api.test/t/acme/file-management/api/files/published-files/download-tickets',
+    );
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.get('Authorization')).toBe('Bearer tok');
+    expect(await sent.json()).toEqual({ fileIds: [FILE] });
+    expect(clicked).toEqual([
+      `http://api.test/t/acme/file-management/api/files/published-files/${FILE}/download/${SECRET}`,
+    ]);
+    expect(clicked[0]).not.toContain('tok');
+    // The file is no longer new once the browser's GET reached the server: the list is read again.
+    await waitFor(
+      () =>
+        expect(fetchMock.mock.calls.filter(([i]) => urlOf(i).includes('/published-files?'))).toHaveLength(2),
+      { timeout: REFRESH_AFTER_DOWNLOAD_MS + 2000 },
     );
     list.unsubscribe();
   });
 
-  test('several files are zipped with POST { fileIds }, named by the answer', async () => {
+  test('several files: one zip ticket for the ids in order', async () => {
     const { hook } = setUp();
-    fetchMock.mockImplementation(
-      async () =>
-        new Response(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
-          headers: {
-            'Content-Disposition': attachment(
-              'Published Files 2026-11-22.zip',
-              'Published%20Files%202026-11-22.zip',
-            ),
-          },
-        }),
-    );
+    fetchMock.mockImplementation(async () => ticket(`api/files/published-files/zip/${SECRET}`, 12_345));
     await act(() => hook.result.current.downloadZip([FILE, OTHER]));
-    const [input, init] = fetchMock.mock.calls[0]!;
-    expect(urlOf(input)).toBe('http://api.test/t/acme/file-management/api/files/published-files/zip');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ fileIds: [FILE, OTHER] });
-    expect(saved.map((s) => s.name)).toEqual(['Published Files 2026-11-22.zip']);
+    const sent = fetchMock.mock.calls[0]![0] as Request;
+    expect(await sent.json()).toEqual({ fileIds: [FILE, OTHER], zip: true });
+    expect(clicked).toEqual([
+      `http://api.test/t/acme/file-management/api/files/published-files/zip/${SECRET}`,
+    ]);
   });
 
-  test('without a Content-Disposition name the record’s own name is used', async () => {
-    const { hook } = setUp();
-    fetchMock.mockImplementation(async () => new Response('x'));
-    await act(() => hook.result.current.downloadFile({ id: FILE, fileName: 'Tax return 2025.pdf' }));
-    expect(saved.map((s) => s.name)).toEqual(['Tax return 2025.pdf']);
-  });
-
-  test('a 403 settings.forbidden is explained, not shown as a crash, and nothing is saved', async () => {
+  test('a 403 settings.forbidden is explained, not shown as a crash, and nothing is downloaded', async () => {
     const { hook } = setUp();
     const error = vi.spyOn(notify, 'error').mockImplementation(() => undefined);
     fetchMock.mockImplementation(async () =>
@@ -124,7 +110,7 @@ describe('file downloads', () => {
       ),
     );
     await act(() => hook.result.current.downloadFile({ id: FILE, fileName: 'a.pdf' }));
-    expect(saved).toEqual([]);
+    expect(clicked).toEqual([]);
     expect(error).toHaveBeenCalledWith(
       'Not allowed for this site',
       'Downloads are off for this site (internalFilesDownload). Please contact your firm if you need to download files here.',

@@ -1,19 +1,22 @@
 import type { ServiceType } from '@portico/contracts';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { resolveServiceBaseUrl, serviceUrl } from '../../../api/endpoints.ts';
 import { shellApi } from '../../../api/shell-api.ts';
+import { SHELL_ERROR_CODES, toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
-import { useShellDispatch } from '../../../store/hooks.ts';
-import { asApiError, describeFileError, fileErrorTitle } from '../file-errors.ts';
-import { useDownload } from './use-download.ts';
+import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
+import { selectEndPoints } from '../../../store/selectors.ts';
+import { useCreateDownloadTicketMutation } from '../api/download-ticket.ts';
+import { describeFileError, fileErrorTitle } from '../file-errors.ts';
 
 type Tag = Parameters<typeof shellApi.util.invalidateTags>[0][number];
 
 export interface FileDownloadTarget {
   service: ServiceType;
-  /** `api/files/published-files/{id}`, `api/files/submitted/{id}`. */
-  fileUrl: (id: string) => string;
-  /** `api/files/published-files/zip`, `api/files/submitted/zip`; the zip's name when the answer gives none. */
-  zip?: { url: string; name: string };
+  /** The list's ticket route: `api/files/published-files/download-tickets`, `api/staff/submissions/download-tickets`. */
+  ticketsUrl: string;
+  /** Whether the list offers a zip of a selection. */
+  zip?: boolean;
   /** What a download changes on the server (published files stop being new). */
   invalidates?: readonly Tag[];
 }
@@ -21,50 +24,85 @@ export interface FileDownloadTarget {
 const ZIP_KEY = 'zip';
 
 /**
- * Single and zip downloads of one file list (the portal's and the control panel's): a GET (or, for a zip, a POST `{ fileIds }`) as a blob, saved under
- * the Content-Disposition name. Failures become a notification with a readable message.
+ * How long after a download began the lists it changes are read again: the browser's GET, which writes the
+ * download's audit event before its first byte, has reached the server by then.
+ */
+export const REFRESH_AFTER_DOWNLOAD_MS = 1500;
+
+/**
+ * Hands a URL to the browser's own download manager: a click on a hidden link to an answer that says
+ * `Content-Disposition: attachment` starts a download and leaves the page where it is. The browser shows its
+ * progress and size, writes to disk as bytes arrive and resumes with Range; the page holds none of the bytes.
+ */
+export function startBrowserDownload(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * Single and zip downloads of one file list (the portal's and the control panel's): a ticket is asked for with the
+ * bearer token (`POST {ticketsUrl}` `{ fileIds, zip }`), then the browser downloads its URL natively. No bearer
+ * token is ever in a URL. Failures become a notification with a readable message.
  */
 export function useFileDownloads(target: FileDownloadTarget) {
-  const { download, busy } = useDownload();
+  const [createTicket] = useCreateDownloadTicketMutation();
+  const endPoints = useShellSelector(selectEndPoints);
   const dispatch = useShellDispatch();
-  const { service, fileUrl, zip, invalidates } = target;
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const { service, ticketsUrl, zip, invalidates } = target;
 
-  const afterDownload = useCallback(() => {
-    if (invalidates?.length) dispatch(shellApi.util.invalidateTags([...invalidates]));
-  }, [dispatch, invalidates]);
-
-  const downloadFile = useCallback(
-    async (file: { id: string; fileName: string }) => {
+  const start = useCallback(
+    async (key: string, fileIds: readonly string[], asZip: boolean, failedTitle: string) => {
+      setBusy((set) => new Set(set).add(key));
       try {
-        await download({ service, url: fileUrl(file.id), fallbackName: file.fileName, key: file.id });
-        afterDownload();
+        const ticket = await createTicket({
+          service,
+          url: ticketsUrl,
+          body: { fileIds: [...fileIds], ...(asZip ? { zip: true } : {}) },
+        }).unwrap();
+        const base = resolveServiceBaseUrl(endPoints, service);
+        if (!base)
+          throw {
+            code: SHELL_ERROR_CODES.endpointMissing,
+            message: `No address is known for the ${service} service.`,
+          };
+        startBrowserDownload(serviceUrl(base, ticket.url));
+        if (invalidates?.length) {
+          setTimeout(
+            () => dispatch(shellApi.util.invalidateTags([...invalidates])),
+            REFRESH_AFTER_DOWNLOAD_MS,
+          );
+        }
       } catch (rejection) {
-        const error = asApiError(rejection);
-        notify.error(fileErrorTitle(error, 'The download failed'), describeFileError(error, 'download'));
+        const error = toApiError(rejection);
+        notify.error(fileErrorTitle(error, failedTitle), describeFileError(error, 'download'));
+      } finally {
+        setBusy((set) => {
+          const next = new Set(set);
+          next.delete(key);
+          return next;
+        });
       }
     },
-    [download, service, fileUrl, afterDownload],
+    [createTicket, endPoints, dispatch, service, ticketsUrl, invalidates],
+  );
+
+  const downloadFile = useCallback(
+    (file: { id: string; fileName: string }) => start(file.id, [file.id], false, 'The download failed'),
+    [start],
   );
 
   const downloadZip = useCallback(
     async (fileIds: readonly string[]) => {
       if (fileIds.length === 0 || !zip) return;
-      try {
-        await download({
-          service,
-          url: zip.url,
-          method: 'POST',
-          body: { fileIds },
-          fallbackName: zip.name,
-          key: ZIP_KEY,
-        });
-        afterDownload();
-      } catch (rejection) {
-        const error = asApiError(rejection);
-        notify.error(fileErrorTitle(error, 'The zip download failed'), describeFileError(error, 'download'));
-      }
+      await start(ZIP_KEY, fileIds, true, 'The zip download failed');
     },
-    [download, service, zip, afterDownload],
+    [start, zip],
   );
 
   return {

@@ -17,7 +17,7 @@ vi.mock('../api/upload-file.ts', async (original) => ({
 const uploadMock = vi.mocked(uploadFile);
 const SITE = '00000000-0000-4000-8000-000000000001';
 
-/** Each call waits until the test settles it; an abort rejects it the way axios does. */
+/** Each call waits until the test settles it; an abort rejects it the way `uploadFile` does. */
 function controllableUploads() {
   const calls: { options: UploadFileOptions; resolve: (file: UploadedFile) => void }[] = [];
   uploadMock.mockImplementation(
@@ -25,7 +25,7 @@ function controllableUploads() {
       new Promise((resolve, reject) => {
         calls.push({ options, resolve });
         options.signal?.addEventListener('abort', () =>
-          reject(Object.assign(new Error('canceled'), { code: 'ERR_CANCELED', isAxiosError: true })),
+          reject(Object.assign(new Error('Cancelled'), { code: 'ERR_CANCELED' })),
         );
       }),
   );
@@ -79,11 +79,9 @@ describe('the file uploader', () => {
     act(() => void result.current.add([file('a.pdf')]));
     expect(result.current.items[0]).toMatchObject({ fileName: 'a.pdf', status: 'uploading', percent: 0 });
     const call = calls[0]!;
-    expect(call.options).toMatchObject({
-      baseUrl: 'http://api.test/t/acme/file-storage/',
-      accessToken: 'token',
-      siteId: SITE,
-    });
+    expect(call.options).toMatchObject({ baseUrl: 'http://api.test/t/acme/file-storage/', siteId: SITE });
+    // Read at each request, so a refreshed token is the one sent.
+    expect(call.options.getAccessToken()).toBe('token');
 
     act(() => call.options.onProgress?.(40));
     expect(result.current.items[0]?.percent).toBe(40);

@@ -1,10 +1,17 @@
 import type { UploadedFile } from '@portico/contracts';
+import { App } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { resolveServiceBaseUrl } from '../../../api/endpoints.ts';
+import { formatDate } from '../../../lib/format.ts';
 import type { ApiError } from '../../../lib/http-errors.ts';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectEndPoints } from '../../../store/selectors.ts';
-import { UPLOAD_CANCELLED_CODE, uploadErrorOf, uploadFile } from '../api/upload-file.ts';
+import {
+  type ResumableUpload,
+  UPLOAD_CANCELLED_CODE,
+  uploadErrorOf,
+  uploadFile,
+} from '../api/upload-file.ts';
 
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'error' | 'cancelled';
 
@@ -34,8 +41,9 @@ let sequence = 0;
 const nextUid = () => `upload-${Date.now().toString(36)}-${(sequence++).toString(36)}`;
 
 /**
- * Uploads files to a site through file storage, one request per file so that each has its own progress and
- * cancel (SPEC §4: a cancelled upload has the code ERR_CANCELED). Unmounting cancels what is still running.
+ * Uploads files to a site through file storage, each its own resumable (tus) upload with its own progress and
+ * cancel (SPEC §4: a cancelled upload has the code ERR_CANCELED). A file whose upload an earlier page left
+ * unfinished is offered for resuming. Unmounting cancels what is still running.
  */
 export function useFileUploads({ siteId, concurrency = 3, onUploaded }: UseFileUploadsOptions) {
   const endPoints = useShellSelector(selectEndPoints);
@@ -47,6 +55,23 @@ export function useFileUploads({ siteId, concurrency = 3, onUploaded }: UseFileU
   const controllers = useRef(new Map<string, AbortController>());
   const latest = useRef({ baseUrl, accessToken, onUploaded, concurrency });
   latest.current = { baseUrl, accessToken, onUploaded, concurrency };
+  const { modal } = App.useApp();
+  const confirmResume = useCallback(
+    ({ fileName, startedAt }: ResumableUpload) =>
+      new Promise<boolean>((resolve) => {
+        // Outside antd's App (tests) there is nobody to ask: resuming loses nothing.
+        if (!modal?.confirm) return resolve(true);
+        modal.confirm({
+          title: 'Resume upload?',
+          content: `The upload of "${fileName}" started on ${formatDate(startedAt.toISOString())} did not finish. Resume it where it stopped?`,
+          okText: 'Resume',
+          cancelText: 'Start over',
+          onOk: () => resolve(true),
+          onCancel: () => resolve(false),
+        });
+      }),
+    [modal],
+  );
 
   const patch = useCallback((uid: string, change: Partial<UploadItem>) => {
     setItems((list) => list.map((item) => (item.uid === uid ? { ...item, ...change } : item)));
@@ -73,7 +98,8 @@ export function useFileUploads({ siteId, concurrency = 3, onUploaded }: UseFileU
       }
       uploadFile({
         baseUrl: current.baseUrl,
-        accessToken: current.accessToken,
+        getAccessToken: () => latest.current.accessToken,
+        confirmResume,
         siteId: next.siteId,
         file: next.file,
         signal: controller.signal,
@@ -99,7 +125,7 @@ export function useFileUploads({ siteId, concurrency = 3, onUploaded }: UseFileU
         },
       );
     }
-  }, [patch]);
+  }, [patch, confirmResume]);
 
   /** Queues the files for the current site and starts as many as the concurrency allows. */
   const add = useCallback(

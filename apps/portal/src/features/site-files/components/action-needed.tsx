@@ -1,0 +1,46 @@
+import { selectSelectedSite, selectTenant, useShellSelector } from '@portico/web-shell';
+import { Alert, Typography } from 'antd';
+import { useGetSubmittedFilesQuery } from '../api/get-site-files.ts';
+
+/** How many rejected files the notice names; the list below has them all (its status column says which). */
+const SHOWN = 3;
+
+/**
+ * What needs the client's attention, at the top of Submitted Files rather than somewhere down the list: the
+ * files the firm rejected, newest first, each with the firm's note (issue 19). Nothing when none is rejected,
+ * and nothing while loading or on an error (the list below reports its own).
+ */
+export function ActionNeeded() {
+  const tenant = useShellSelector(selectTenant);
+  const siteId = useShellSelector(selectSelectedSite);
+  const { currentData } = useGetSubmittedFilesQuery(
+    { tenant: tenant ?? '', siteId: siteId ?? '', status: ['rejected'], limit: SHOWN },
+    { skip: !tenant || !siteId },
+  );
+  const total = currentData?.totalRecordCount ?? 0;
+  if (!currentData || total === 0) return null;
+  const more = total - currentData.records.length;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      role="status"
+      data-testid="action-needed"
+      title={`Action needed: the firm returned ${total === 1 ? 'a file' : `${total} files`} to you`}
+      description={
+        <>
+          <ul style={{ margin: '4px 0 8px', paddingInlineStart: 20 }}>
+            {currentData.records.map((file) => (
+              <li key={file.id}>
+                <Typography.Text strong>{file.title}</Typography.Text>
+                {file.statusNote ? <> — {file.statusNote}</> : null}
+              </li>
+            ))}
+            {more > 0 ? <li>and {more} more, marked Rejected in the list below</li> : null}
+          </ul>
+          Upload a corrected file below; the firm sees it as a new submission.
+        </>
+      }
+    />
+  );
+}

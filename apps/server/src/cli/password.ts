@@ -1,0 +1,20 @@
+import type { Readable } from 'node:stream';
+import { hashPassword } from '../idp/password.ts';
+import { CliError } from './context.ts';
+
+/**
+ * A password is read from standard input (`--password-stdin`), never taken on the command line, where other
+ * users' `ps` and the shell's history would see it. One line; the line break at its end is not part of it.
+ */
+export async function passwordHashFromStdin(stdin: Readable): Promise<string> {
+  let text = '';
+  for await (const chunk of stdin) {
+    text += String(chunk);
+    if (text.length > 1024)
+      throw new CliError('the password on standard input is longer than 1024 characters');
+  }
+  const password = text.replace(/\r?\n$/, '');
+  if (password.includes('\n')) throw new CliError('standard input must hold the password on one line');
+  if (password.length < 8) throw new CliError('the password must have at least 8 characters');
+  return hashPassword(password);
+}

@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import { type Invitation, STAFF_AUDIT_ACTIONS } from '@portico/contracts';
+import { recordAuditEvents } from '../audit/audit.repository.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { enqueueMail } from '../mail/outbox.repository.ts';
+import { hasAccountSql } from '../sites/sites.staff.repository.ts';
+import { createAccountLink, retireAccountLinks } from './account-links.repository.ts';
+
+export interface InvitationSettings {
+  publicUrl: string;
+  /** OIDC_ISSUER is set: people sign in with their own provider, so an invitation links to the portal's sign-in. */
+  externalIssuer: boolean;
+}
+
+export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The page of the embedded provider where a link's secret sets a password; the secret travels in the fragment. */
+export const SET_PASSWORD_PATH = '/idp/password';
+
+/**
+ * A set-password link. The secret is the URL's fragment, which browsers never send to a server: it stays out of
+ * request lines, access logs, proxies and Referer headers, and the page's script posts it in the form's body.
+ */
+export const setPasswordLink = (publicUrl: string, secret: string) =>
+  `${publicUrl}${SET_PASSWORD_PATH}#${secret}`;
+
+export async function hasAccount(tx: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ yes: boolean }>(`SELECT ${hasAccountSql('$1::uuid')} AS yes`, [userId]);
+  return rows[0]?.yes ?? false;
+}
+
+const peopleNotFound = () =>
+  new AppError('people.not_found', 'That person is neither staff nor a client of this firm.');
+
+interface PersonOfFirm {
+  name: string;
+  email: string;
+  isStaff: boolean;
+  /** The first (by name) of the live sites they are a member of. */
+  siteName: string | null;
+}
+
+/** The person as this firm knows them and their role in it; undefined for someone the firm has no record of. */
+async function personOfFirm(tx: Queryable, scope: TenantScope, userId: string) {
+  const { rows } = await tx.query<PersonOfFirm & { is_staff: boolean; site_name: string | null }>(
+    `SELECT p.name, p.email,
+            EXISTS (SELECT 1 FROM tenant_staff t WHERE t.tenant_code = $1 AND t.user_id = $2) AS is_staff,
+            (SELECT s.name FROM site_members m JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id
+              WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL
+              ORDER BY lower(s.name) LIMIT 1) AS site_name
+     FROM tenant_people p WHERE p.tenant_code = $1 AND p.user_id = $2`,
+    [scope.tenantCode, userId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { name: row.name, email: row.email, isStaff: row.is_staff, siteName: row.site_name };
+}
+
+/**
+ * Sends the firm's invitation to a person of the firm, in the caller's transaction: a new single-use link (the
+ * earlier ones of this firm stop working), or with an external provider a link to the portal's sign-in; the
+ * mail, and an audit event. `siteName` is the site they were just added to (a staff invitation has none).
+ */
+export async function sendInvitation(
+  tx: Queryable,
+  scope: TenantScope,
+  userId: string,
+  settings: InvitationSettings,
+  role: { siteName?: string | undefined },
+): Promise<Invitation> {
+  const person = await personOfFirm(tx, scope, userId);
+  if (!person) throw peopleNotFound();
+  let link = `${settings.publicUrl}/`;
+  let expiresAt: Date | undefined;
+  let dedupeKey = `invitation:${randomUUID()}`;
+  if (!settings.externalIssuer) {
+    await retireAccountLinks(tx, userId, 'invitation', scope.tenantCode);
+    const created = await createAccountLink(tx, {
+      purpose: 'invitation',
+      userId,
+      tenantCode: scope.tenantCode,
+      createdBy: scope.user.id,
+    });
+    link = setPasswordLink(settings.publicUrl, created.secret);
+    expiresAt = created.expiresAt;
+    dedupeKey = `invitation:${created.id}`;
+  }
+  // To the address this firm typed: the person may not have chosen any other yet.
+  await enqueueMail(tx, {
+    tenantCode: scope.tenantCode,
+    template: 'invitation',
+    to: { userId, email: person.email, name: person.name },
+    data: {
+      inviterName: scope.user.name,
+      siteName: role.siteName ?? null,
+      link,
+      expiresOn: expiresAt ? dayOf(expiresAt) : null,
+    },
+    dedupeKey,
+  });
+  await recordAuditEvents(tx, [
+    {
+      tenantCode: scope.tenantCode,
+      siteId: null,
+      userId: scope.user.id,
+      action: STAFF_AUDIT_ACTIONS.invitationSend,
+      detail: { userId, email: person.email, name: person.name },
+    },
+  ]);
+  return { userId, email: person.email, expiresAt: expiresAt?.toISOString() ?? null };
+}
+
+/** Invites someone just given a role, unless they can already sign in (they simply see the firm next time). */
+export async function inviteIfNoAccount(
+  tx: Queryable,
+  scope: TenantScope,
+  userId: string,
+  settings: InvitationSettings,
+  role: { siteName?: string | undefined },
+): Promise<Invitation | undefined> {
+  if (await hasAccount(tx, userId)) return undefined;
+  return sendInvitation(tx, scope, userId, settings, role);
+}
+
+/**
+ * Staff send a person of the firm a new invitation. Someone with no role in this firm answers 404
+ * `people.not_found` (whatever other firms know of them); someone who can already sign in 409
+ * `invitations.already_accepted` (they use "Forgot password" instead).
+ */
+export async function resendInvitation(
+  db: Database,
+  scope: TenantScope,
+  userId: string,
+  settings: InvitationSettings,
+): Promise<Invitation> {
+  return db.withTenant(scope.tenantCode, async (tx) => {
+    const person = await personOfFirm(tx, scope, userId);
+    if (!person || (!person.isStaff && person.siteName === null)) throw peopleNotFound();
+    if (await hasAccount(tx, userId)) {
+      throw new AppError(
+        'invitations.already_accepted',
+        'This person already has an account; they can sign in, or reset their password from the sign-in page.',
+      );
+    }
+    return sendInvitation(tx, scope, userId, settings, {
+      siteName: person.isStaff ? undefined : (person.siteName ?? undefined),
+    });
+  });
+}

@@ -1,0 +1,58 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
+
+/** What one unsubscribe link turns off: one kind of mail, for one person, from one firm. */
+export interface UnsubscribeTarget {
+  tenantCode: string;
+  userId: string;
+  kind: string;
+}
+
+let cachedKey: Promise<string> | undefined;
+let cachedFor: Queryable | undefined;
+
+/** The installation's signing key (migration 0011), read once per database connection. */
+function signingKey(db: Queryable): Promise<string> {
+  if (cachedFor !== db || !cachedKey) {
+    cachedFor = db;
+    cachedKey = db
+      .query<{ secret: string }>('SELECT secret FROM mail_signing_key')
+      .then(({ rows }) => {
+        if (!rows[0]) throw new Error('mail_signing_key is empty');
+        return rows[0].secret;
+      })
+      .catch((error) => {
+        cachedKey = undefined;
+        throw error;
+      });
+  }
+  return cachedKey;
+}
+
+const signatureOf = (key: string, t: UnsubscribeTarget) =>
+  createHmac('sha256', key)
+    .update(`unsubscribe\n${t.tenantCode}\n${t.userId}\n${t.kind}`)
+    .digest('base64url');
+
+/**
+ * The link of a mail's footer and List-Unsubscribe header. It carries tenant, person and kind in the clear and an
+ * HMAC over all three: it can turn off that kind for that person at that firm and nothing else, and changing any
+ * part (another tenant) breaks it. It needs no stored state, so any server process answers it.
+ */
+export async function unsubscribeUrl(db: Queryable, publicUrl: string, target: UnsubscribeTarget) {
+  const sig = signatureOf(await signingKey(db), target);
+  const query = new URLSearchParams({
+    tenant: target.tenantCode,
+    user: target.userId,
+    kind: target.kind,
+    sig,
+  });
+  return `${publicUrl}/mail/unsubscribe?${query}`;
+}
+
+/** Whether `sig` was made for exactly this target. */
+export async function verifyUnsubscribe(db: Queryable, target: UnsubscribeTarget, sig: string) {
+  const expected = Buffer.from(signatureOf(await signingKey(db), target));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateRequestBody,
+  type DocumentRequest,
+  REQUEST_AUDIT_ACTIONS,
+  type ReviewItemBody,
+} from '@portico/contracts';
+import { recordAuditEvents } from '../audit/audit.repository.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { changeItem, findVisibleRequest, readRequest } from './request-items.ts';
+import { mailSiteClients } from './request-mail.ts';
+import { findSummaries, insertRequests, refreshProgress, withItems } from './requests.repository.ts';
+
+/** What the firm's staff do with requests: make them (on many sites at once), review items, withdraw them. */
+
+/** Refuses, with the ids in the message, any site that is not a live site of this firm. */
+async function assertLiveSites(tx: Queryable, scope: TenantScope, siteIds: readonly string[]) {
+  const { rows } = await tx.query<{ id: string }>(
+    'SELECT id FROM sites WHERE tenant_code = $1 AND id = ANY($2::uuid[]) AND archived_at IS NULL',
+    [scope.tenantCode, siteIds],
+  );
+  if (rows.length !== new Set(siteIds).size) {
+    throw new AppError('sites.not_found', 'There is no such site, or it is archived.');
+  }
+}
+
+/** One request per site, all in the caller's transaction: every one or none. */
+export async function createRequests(
+  tx: Queryable,
+  scope: TenantScope,
+  body: CreateRequestBody,
+): Promise<DocumentRequest[]> {
+  const names = body.items.map((i) => i.name.trim().toLowerCase());
+  if (new Set(names).size !== names.length) {
+    throw new AppError('request.invalid', 'Two items of a request may not have the same name.');
+  }
+  await assertLiveSites(tx, scope, body.siteIds);
+  const ids = await insertRequests(
+    tx,
+    scope,
+    body.siteIds.map((siteId) => ({
+      siteId,
+      title: body.title.trim(),
+      note: body.note?.trim() || null,
+      dueDate: body.dueDate,
+      templateId: body.templateId ?? null,
+      items: body.items,
+    })),
+  );
+  const created = await withItems(tx, scope, await findSummaries(tx, scope, ids));
+  await recordAuditEvents(
+    tx,
+    created.map((r) => ({
+      tenantCode: scope.tenantCode,
+      siteId: r.siteId,
+      userId: scope.user.id,
+      action: REQUEST_AUDIT_ACTIONS.create,
+      detail: { requestId: r.id, title: r.title, dueDate: r.dueDate, items: r.itemsTotal },
+    })),
+  );
+  return created;
+}
+
+/** Accept an item, or reject it with a note the client reads. */
+export async function reviewItem(
+  tx: Queryable,
+  scope: TenantScope,
+  requestId: string,
+  itemId: string,
+  body: ReviewItemBody,
+) {
+  const note = body.note?.trim() || null;
+  if (body.decision === 'reject' && !note) {
+    throw new AppError('requests.note_required', 'A rejection needs a note that tells the client why.');
+  }
+  const outcome = await changeItem(tx, scope, requestId, itemId, {
+    action: body.decision,
+    actor: 'staff',
+    staffNote: body.decision === 'reject' ? note : null,
+  });
+  if (body.decision === 'reject' && note) {
+    const { request } = outcome;
+    const item = request.items.find((i) => i.id === itemId)!;
+    await mailSiteClients(
+      tx,
+      { tenantCode: scope.tenantCode, siteId: request.siteId },
+      'request-item-rejected',
+      { siteId: request.siteId, siteName: request.siteName, title: request.title, item: item.name, note },
+      `request.item_reject:${item.id}:${randomUUID()}`,
+    );
+  }
+  return outcome;
+}
+
+/** Withdraws an open request: it leaves the client's checklist and no reminder follows. */
+export async function cancelRequest(tx: Queryable, scope: TenantScope, requestId: string) {
+  const request = await findVisibleRequest(tx, scope, requestId, { lock: true });
+  if (request.status !== 'open') {
+    throw new AppError('requests.closed', `This request is ${request.status}: nothing more changes.`);
+  }
+  await refreshProgress(tx, scope, request.id, 'cancelled');
+  await recordAuditEvents(tx, [
+    {
+      tenantCode: scope.tenantCode,
+      siteId: request.siteId,
+      userId: scope.user.id,
+      action: REQUEST_AUDIT_ACTIONS.cancel,
+      detail: { requestId: request.id, title: request.title },
+    },
+  ]);
+  return readRequest(tx, scope, request.id);
+}

@@ -1,0 +1,69 @@
+import type { DocumentRequest, NotApplicableBody, RequestItemFilesBody } from '@portico/contracts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import type { FileMailSettings } from '../site-files/file-notifications.ts';
+import { saveSubmittedFiles } from '../site-files/submitted-files.usecases.ts';
+import { changeItem } from './request-items.ts';
+import { countOpenItems, listOpenSiteRequests } from './requests.repository.ts';
+
+/** What a site's clients do with the firm's requests: read the checklist, send files, say an item does not apply. */
+
+export async function listOpenRequests(tx: Queryable, scope: TenantScope, siteId: string) {
+  const records = await listOpenSiteRequests(tx, scope, siteId);
+  return { records, totalRecordCount: records.length };
+}
+
+export async function countOpenRequestItems(tx: Queryable, scope: TenantScope, siteId: string) {
+  return { count: await countOpenItems(tx, scope, siteId) };
+}
+
+/**
+ * Saves the caller's pending uploads as Submitted Files of the request's site that name the item (the same save
+ * as Submitted Files: `internalFilesUpload` applies, every reference or none), and marks the item received.
+ */
+export async function sendItemFiles(
+  tx: Queryable,
+  scope: TenantScope,
+  requestId: string,
+  itemId: string,
+  body: RequestItemFilesBody,
+  notify: FileMailSettings,
+): Promise<DocumentRequest> {
+  const outcome = await changeItem(tx, scope, requestId, itemId, {
+    action: 'upload',
+    actor: 'client',
+    before: async (item, request) => {
+      if (!item.multiple && body.referenceNumbers.length > 1) {
+        throw new AppError('requests.one_file_only', 'This item takes one file.');
+      }
+      const files = body.referenceNumbers.map((referenceNumber) => ({ referenceNumber }));
+      // The firm's staff hear of them as of any submission (batched per site, decision 34).
+      await saveSubmittedFiles(tx, scope, { siteId: request.siteId, files }, notify, item.id);
+    },
+    detail: { referenceNumbers: body.referenceNumbers },
+  });
+  return outcome.request;
+}
+
+export async function markItemNotApplicable(
+  tx: Queryable,
+  scope: TenantScope,
+  requestId: string,
+  itemId: string,
+  body: NotApplicableBody,
+): Promise<DocumentRequest> {
+  const comment = body.comment.trim();
+  if (!comment) throw new AppError('requests.comment_required', 'Say why the item does not apply.');
+  const outcome = await changeItem(tx, scope, requestId, itemId, {
+    action: 'markNotApplicable',
+    actor: 'client',
+    clientComment: comment,
+  });
+  return outcome.request;
+}
+
+export async function reopenItem(tx: Queryable, scope: TenantScope, requestId: string, itemId: string) {
+  const outcome = await changeItem(tx, scope, requestId, itemId, { action: 'reopen', actor: 'client' });
+  return outcome.request;
+}

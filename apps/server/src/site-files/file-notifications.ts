@@ -1,0 +1,114 @@
+import type { StaffSubmission } from '@portico/contracts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { enqueueMail } from '../mail/outbox.repository.ts';
+import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from '../sites/file-area-settings.ts';
+
+/**
+ * The mails that files cause (decision 34), each written in the transaction of its cause: to a site's clients when
+ * files are published to it, to the submitter when the firm changes a status, to the firm's staff when a client
+ * saves files. `batchSeconds` is NOTIFY_BATCH_SECONDS: files of one site within it make one mail per person.
+ */
+/** NOTIFY_BATCH_SECONDS, as the routes that cause file mails are given it. */
+export interface FileMailSettings {
+  batchSeconds: number;
+}
+
+interface NewFile {
+  id: string;
+  title: string;
+}
+
+/** Whether the site's clients are shown files at all (`portalFilesView`); if not, a mail would point nowhere. */
+async function clientsSeeFiles(tx: Queryable, tenantCode: string, siteId: string) {
+  const { rows } = await tx.query<{ tenant_settings: unknown; site_settings: unknown }>(
+    `SELECT ${settingsColumns} FROM sites s ${settingsJoin('s')} WHERE s.tenant_code = $1 AND s.id = $2`,
+    [tenantCode, siteId],
+  );
+  return rows[0]
+    ? effectiveFileAreaSettings(rows[0].tenant_settings, rows[0].site_settings).portalFilesView
+    : false;
+}
+
+export async function notifyFilesPublished(
+  tx: Queryable,
+  scope: TenantScope,
+  site: { id: string; name: string },
+  files: readonly NewFile[],
+  batchSeconds: number,
+) {
+  if (!files.length || !(await clientsSeeFiles(tx, scope.tenantCode, site.id))) return;
+  const { rows: members } = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM site_members WHERE tenant_code = $1 AND site_id = $2',
+    [scope.tenantCode, site.id],
+  );
+  for (const member of members) {
+    await enqueueMail(tx, {
+      tenantCode: scope.tenantCode,
+      template: 'files-published',
+      data: {
+        siteId: site.id,
+        siteName: site.name,
+        items: files.map((f) => ({ fileId: f.id, title: f.title })),
+      },
+      to: { userId: member.user_id },
+      dedupeKey: `files.published:${files[0]!.id}:${member.user_id}`,
+      batch: { key: site.id, windowSeconds: batchSeconds },
+    });
+  }
+}
+
+export async function notifyFilesSubmitted(
+  tx: Queryable,
+  scope: TenantScope,
+  site: { id: string; name: string },
+  files: readonly NewFile[],
+  batchSeconds: number,
+) {
+  if (!files.length) return;
+  const { rows: staff } = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM tenant_staff WHERE tenant_code = $1',
+    [scope.tenantCode],
+  );
+  for (const member of staff) {
+    if (member.user_id === scope.user.id) continue;
+    await enqueueMail(tx, {
+      tenantCode: scope.tenantCode,
+      template: 'files-submitted',
+      data: {
+        siteId: site.id,
+        siteName: site.name,
+        items: files.map((f) => ({ fileId: f.id, title: f.title, submittedBy: scope.user.name })),
+      },
+      to: { userId: member.user_id },
+      dedupeKey: `files.submitted:${files[0]!.id}:${member.user_id}`,
+      batch: { key: site.id, windowSeconds: batchSeconds },
+    });
+  }
+}
+
+/** To whoever submitted the file, while they are still a member of its site. */
+export async function notifySubmissionStatus(tx: Queryable, scope: TenantScope, file: StaffSubmission) {
+  const submitter = file.submittedBy?.id;
+  if (!submitter || submitter === scope.user.id) return;
+  const { rows } = await tx.query(
+    'SELECT 1 FROM site_members WHERE tenant_code = $1 AND site_id = $2 AND user_id = $3',
+    [scope.tenantCode, file.siteId, submitter],
+  );
+  if (!rows.length) return;
+  await enqueueMail(tx, {
+    tenantCode: scope.tenantCode,
+    template: 'submission-status',
+    data: {
+      siteId: file.siteId,
+      siteName: file.siteName,
+      fileId: file.id,
+      title: file.title,
+      status: file.status,
+      note: file.statusNote,
+    },
+    to: { userId: submitter },
+    // The change's time tells it from a later change to the same status.
+    dedupeKey: `file.status:${file.id}:${file.statusUpdatedAt}`,
+  });
+}

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { BlobStore } from './blob-store.ts';
+import { createFsBlobStore } from './fs-blob-store.ts';
+import { createS3BlobStore } from './s3-blob-store.ts';
+
+/** The blob store BLOB_STORE names: files in `DATA_DIR/blobs`, or a bucket of an S3-compatible store. */
+export function openBlobStore(config: Config): BlobStore {
+  const abandonedWriteAgeMs = config.tempFileMaxAgeSeconds * 1000;
+  if (config.blobStore === 'fs') {
+    return createFsBlobStore(path.join(config.dataDir, 'blobs'), { abandonedWriteAgeMs });
+  }
+  const { s3Bucket: bucket, s3AccessKeyId: accessKeyId, s3SecretAccessKey: secretAccessKey } = config;
+  if (!bucket) throw new Error('BLOB_STORE=s3 needs S3_BUCKET');
+  return createS3BlobStore({
+    bucket,
+    region: config.s3Region,
+    endpoint: config.s3Endpoint,
+    forcePathStyle: config.s3ForcePathStyle,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    abandonedWriteAgeMs,
+  });
+}

@@ -1,0 +1,58 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+
+const MAIN = new URL('../main.ts', import.meta.url).pathname;
+
+export interface ServerProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once the start banner is printed; rejects if the process ends first or after `timeoutMs`. */
+  running(timeoutMs?: number): Promise<void>;
+  /** SIGKILL, as the OOM killer or `kill -9` would; resolves once it is gone. */
+  kill(): Promise<void>;
+}
+
+/**
+ * `node apps/server/src/main.ts` as `npm start` runs it, in a process of its own, with only the given settings
+ * (DATA_DIR, PORT… included). For what only a real process shows: a crash, two replicas on one database.
+ */
+export function spawnServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    stdout += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const exited = once(child, 'exit').then(([code, signal]) => ({
+    code: code as number | null,
+    signal: signal as NodeJS.Signals | null,
+  }));
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    exited,
+    async running(timeoutMs = 90_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!stdout.includes('is running')) {
+        if (child.exitCode !== null || child.signalCode !== null)
+          throw new Error(`the server exited: ${stderr}`);
+        if (Date.now() > deadline)
+          throw new Error(`the server did not start within ${timeoutMs} ms: ${stderr}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

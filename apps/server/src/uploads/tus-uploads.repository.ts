@@ -1,0 +1,206 @@
+import type { UploadedFile } from '@portico/contracts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** A resumable upload as its row holds it; every read is bound to the caller (tenant and user). */
+export interface TusUpload {
+  id: string;
+  siteId: string;
+  fileName: string;
+  declaredType: string;
+  metadata: Record<string, string | null>;
+  length: number;
+  offset: number;
+  partKeys: string[];
+  wholeSha256: string | null;
+  /** The `uploads` row it became, once finished. */
+  uploadId: string | null;
+  createdAt: Date;
+}
+
+interface TusUploadRow {
+  id: string;
+  site_id: string;
+  file_name: string;
+  declared_type: string;
+  metadata: Record<string, string | null>;
+  upload_length: number | string;
+  upload_offset: number | string;
+  part_keys: string[];
+  whole_sha256: string | null;
+  upload_id: string | null;
+  created_at: Date | string;
+}
+
+const COLUMNS =
+  'id, site_id, file_name, declared_type, metadata, upload_length, upload_offset, part_keys, whole_sha256, upload_id, created_at';
+
+const toTusUpload = (row: TusUploadRow): TusUpload => ({
+  id: row.id,
+  siteId: row.site_id,
+  fileName: row.file_name,
+  declaredType: row.declared_type,
+  metadata: row.metadata,
+  length: Number(row.upload_length),
+  offset: Number(row.upload_offset),
+  partKeys: row.part_keys,
+  wholeSha256: row.whole_sha256,
+  uploadId: row.upload_id,
+  createdAt: new Date(row.created_at),
+});
+
+export async function insertTusUpload(
+  tx: Queryable,
+  scope: TenantScope,
+  upload: Pick<TusUpload, 'id' | 'siteId' | 'fileName' | 'declaredType' | 'metadata' | 'length'>,
+): Promise<TusUpload> {
+  const { rows } = await tx.query<TusUploadRow>(
+    `INSERT INTO tus_uploads (id, tenant_code, site_id, created_by, file_name, declared_type, metadata, upload_length)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)
+     RETURNING ${COLUMNS}`,
+    [
+      upload.id,
+      scope.tenantCode,
+      upload.siteId,
+      scope.user.id,
+      upload.fileName,
+      upload.declaredType,
+      JSON.stringify(upload.metadata),
+      upload.length,
+    ],
+  );
+  return toTusUpload(rows[0]!);
+}
+
+/** The caller's own upload with this id; another user's or another tenant's is simply not found. */
+export async function findTusUpload(
+  tx: Queryable,
+  scope: TenantScope,
+  id: string,
+): Promise<TusUpload | undefined> {
+  const { rows } = await tx.query<TusUploadRow>(
+    `SELECT ${COLUMNS} FROM tus_uploads WHERE id = $1 AND tenant_code = $2 AND created_by = $3`,
+    [id, scope.tenantCode, scope.user.id],
+  );
+  return rows[0] && toTusUpload(rows[0]);
+}
+
+/**
+ * Appends a stored part to the caller's unfinished upload if its offset is still `startOffset`, and answers
+ * the new offset; undefined when another request moved the offset first, or the upload is gone or finished.
+ */
+export async function appendTusPart(
+  tx: Queryable,
+  scope: TenantScope,
+  id: string,
+  part: { startOffset: number; size: number; blobKey: string; wholeSha256: string | undefined },
+): Promise<number | undefined> {
+  const { rows } = await tx.query<{ upload_offset: number | string }>(
+    `UPDATE tus_uploads
+     SET upload_offset = upload_offset + $5, part_keys = array_append(part_keys, $6),
+         whole_sha256 = $7
+     WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_offset = $4 AND upload_id IS NULL
+       AND upload_offset + $5 <= upload_length
+     RETURNING upload_offset`,
+    [
+      id,
+      scope.tenantCode,
+      scope.user.id,
+      part.startOffset,
+      part.size,
+      part.blobKey,
+      part.wholeSha256 ?? null,
+    ],
+  );
+  return rows[0] ? Number(rows[0].upload_offset) : undefined;
+}
+
+/** Records which `uploads` row a finished upload became; its parts now belong to that row or are to go. */
+export async function markTusUploadFinished(
+  tx: Queryable,
+  scope: TenantScope,
+  id: string,
+  uploadId: string,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `UPDATE tus_uploads SET upload_id = $4, part_keys = '{}'
+     WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_id IS NULL
+       AND upload_offset = upload_length
+     RETURNING id`,
+    [id, scope.tenantCode, scope.user.id, uploadId],
+  );
+  return rows.length > 0;
+}
+
+/** Deletes the caller's unfinished upload and answers its part keys (for their blobs to go), or undefined. */
+export async function deleteUnfinishedTusUpload(
+  tx: Queryable,
+  scope: TenantScope,
+  id: string,
+): Promise<string[] | undefined> {
+  const { rows } = await tx.query<{ part_keys: string[] }>(
+    `DELETE FROM tus_uploads
+     WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_id IS NULL
+     RETURNING part_keys`,
+    [id, scope.tenantCode, scope.user.id],
+  );
+  return rows[0]?.part_keys;
+}
+
+/**
+ * Deletes tus uploads older than the grace period, across tenants (the reaper runs as the owner), finished or
+ * not, and answers the part keys of those that had parts. A finished one's `uploads` row lives on by itself.
+ */
+export async function deleteExpiredTusUploads(
+  tx: Queryable,
+  graceSeconds: number,
+  batch: number,
+): Promise<{ tenantCode: string; id: string; partKeys: string[]; finished: boolean }[]> {
+  const { rows } = await tx.query<{
+    tenant_code: string;
+    id: string;
+    part_keys: string[];
+    upload_id: string | null;
+  }>(
+    `DELETE FROM tus_uploads
+     WHERE id IN (SELECT id FROM tus_uploads WHERE created_at < now() - make_interval(secs => $1)
+                  ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING tenant_code, id, part_keys, upload_id`,
+    [graceSeconds, batch],
+  );
+  return rows.map((r) => ({
+    tenantCode: r.tenant_code,
+    id: r.id,
+    partKeys: r.part_keys,
+    finished: r.upload_id !== null,
+  }));
+}
+
+/** The caller's pending upload that a tus upload became; gone once saved or discarded. */
+export async function findUploadedFile(
+  tx: Queryable,
+  scope: TenantScope,
+  uploadId: string,
+): Promise<UploadedFile | undefined> {
+  const { rows } = await tx.query<{
+    reference_number: string;
+    file_name: string;
+    size: number | string;
+    sha256: string;
+    content_type: string;
+  }>(
+    `SELECT reference_number, file_name, size, sha256, content_type FROM uploads
+     WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND state = 'pending'`,
+    [uploadId, scope.tenantCode, scope.user.id],
+  );
+  const row = rows[0];
+  return (
+    row && {
+      referenceNumber: row.reference_number,
+      fileName: row.file_name,
+      size: Number(row.size),
+      sha256: row.sha256,
+      contentType: row.content_type,
+    }
+  );
+}

@@ -1,0 +1,311 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { pipeline, Readable } from 'node:stream';
+import {
+  MAX_FILE_NAME_LENGTH,
+  TUS_METADATA_KEYS,
+  TUS_UPLOAD_ID_PATTERN,
+  TUS_UPLOADS_PATH,
+  UPLOAD_REFERENCE_HEADER,
+  type UploadedFile,
+} from '@portico/contracts';
+import { Server } from '@tus/server';
+import type { Upload } from '@tus/utils';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import { tenantScopeOf } from '../auth/current-user.ts';
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import { AppError } from '../http/app-error.ts';
+import { errorBody } from '../http/error-handler.ts';
+import { storedFileName } from '../transfers/safe-file-name.ts';
+import { watchBodyRate } from './body-rate-guard.ts';
+import { currentTusCall, PorticoTusStore, type TusDeps, tusCalls } from './tus-store.ts';
+import {
+  deleteUnfinishedTusUpload,
+  findTusUpload,
+  findUploadedFile,
+  markTusUploadFinished,
+  type TusUpload,
+} from './tus-uploads.repository.ts';
+import { contentTypeOf, refusalOf, UploadMeter } from './upload-policy.ts';
+import { takeUploadSlot, type UploadSlot } from './upload-slots.ts';
+import { invalidUpload, tooLarge, uploadsNotFound } from './uploads.errors.ts';
+import type { ReceivedFile } from './uploads.repository.ts';
+import { deleteBlobs, openUploadTarget, recordReceivedFiles, uploadedFileOf } from './uploads.usecases.ts';
+
+const TUS_ID = new RegExp(TUS_UPLOAD_ID_PATTERN);
+/** The media type of a tus PATCH body. */
+export const TUS_BODY_TYPE = 'application/offset+octet-stream';
+
+/**
+ * The tus 1.0 server of `file-storage api/uploads/tus` (creation, termination, expiration). @tus/server speaks the
+ * protocol (headers, offsets, expiry, locking within this process); `PorticoTusStore` keeps the state in the
+ * database and the bytes in the blob store; the hooks below apply the same rules as a multipart upload before
+ * the first byte is stored, and turn a finished upload into the same pending `uploads` row.
+ */
+export function createTusServer(deps: TusDeps): Server {
+  return new Server({
+    path: `/${TUS_UPLOADS_PATH}`,
+    datastore: new PorticoTusStore(deps),
+    // No maxSize: the creation's own check (checkCreation) knows the firm's lower limit and says it in the
+    // multipart upload's words; a PATCH can never carry more than the Upload-Length checked there.
+    // The upload's address is the creation's own path plus the id: whatever prefix or host served it.
+    generateUrl: (req, { id }) => `${new URL(req.url).pathname.replace(/\/+$/, '')}/${id}`,
+    getFileIdFromRequest: (_req, lastPath) => (lastPath && TUS_ID.test(lastPath) ? lastPath : undefined),
+    namingFunction: () => randomBytes(16).toString('hex'),
+    disableTerminationForFinishedUploads: true,
+    // The tenant services answer no cross-origin requests; a token never goes to another origin's page.
+    allowedOrigins: () => false,
+    onUploadCreate: async (_req, upload) => ({ metadata: await checkCreation(deps, upload) }),
+    onUploadFinish: async (_req, upload) => {
+      const { scope } = currentTusCall();
+      const file = await finishTusUpload(deps, scope, upload.id);
+      return { headers: { [UPLOAD_REFERENCE_HEADER]: file.referenceNumber } };
+    },
+    onResponseError: (_req, error) => tusErrorAnswer(error),
+  });
+}
+
+/**
+ * What a multipart upload checks before its first byte, for a creation request: the site (visible, uploads
+ * allowed), the name and the declared type (no programs), and the length (MAX_UPLOAD_BYTES, or the firm's own
+ * lower limit). Answers the metadata as it is kept: the name as stored, the site id in lower case.
+ */
+async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<string, string | null>> {
+  const { scope } = currentTusCall();
+  const metadata = upload.metadata ?? {};
+  const siteId = metadata[TUS_METADATA_KEYS.siteId] ?? '';
+  const fileName = storedFileName(metadata[TUS_METADATA_KEYS.fileName] ?? '');
+  const declaredType = metadata[TUS_METADATA_KEYS.fileType] ?? '';
+  if (!fileName) {
+    throw invalidUpload(
+      `Upload-Metadata needs a "filename" of 1 to ${MAX_FILE_NAME_LENGTH} characters (and "siteId").`,
+    );
+  }
+  const target = await openUploadTarget(deps, scope, siteId);
+  const refusal = refusalOf(fileName, declaredType, deps.config.uploadRefusedExtensions);
+  if (refusal) throw new AppError('uploads.type_refused', refusal);
+  if ((upload.size ?? 0) > target.maxBytes) throw tooLarge(target.maxBytes);
+  return {
+    ...metadata,
+    [TUS_METADATA_KEYS.siteId]: target.siteId,
+    [TUS_METADATA_KEYS.fileName]: fileName,
+    [TUS_METADATA_KEYS.fileType]: declaredType,
+  };
+}
+
+/**
+ * Turns an upload whose offset reached its length into a pending upload, exactly as a multipart upload's: one
+ * blob, its size and SHA-256, an `uploads` row with a reference number and a `upload.receive` audit event. A file
+ * sent in one part is already that blob; parts are joined into a new blob (checked and hashed on the way) and
+ * then removed. Finishing twice (a client that asks again after a lost answer) answers the same upload.
+ */
+export async function finishTusUpload(deps: TusDeps, scope: TenantScope, id: string): Promise<UploadedFile> {
+  const { log } = currentTusCall();
+  const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+  if (!upload) throw uploadsNotFound();
+  if (upload.uploadId) return finishedFile(deps, scope, upload.uploadId);
+  if (upload.offset !== upload.length) {
+    throw new AppError(
+      'uploads.incomplete',
+      `The upload has ${upload.offset} of its ${upload.length} bytes.`,
+    );
+  }
+  const joined = !(upload.partKeys.length === 1 && upload.wholeSha256);
+  let received: ReceivedFile;
+  try {
+    received = joined ? await joinParts(deps, scope, upload) : asReceived(upload, upload.partKeys[0]!);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'uploads.type_refused') {
+      await terminate(deps, scope, upload.id);
+    }
+    throw error;
+  }
+  const recorded = await deps.db
+    .withTenant(scope.tenantCode, async (tx) => {
+      const [pending] = await recordReceivedFiles(tx, scope, upload.siteId, [received]);
+      // Another request finished it first: this transaction's row goes with its rollback.
+      if (!(await markTusUploadFinished(tx, scope, id, pending!.id))) throw new FinishedElsewhere();
+      return pending!;
+    })
+    .catch(async (error: unknown) => {
+      if (joined) await deleteBlobs(deps.blobs, [received], log);
+      if (error instanceof FinishedElsewhere) return undefined;
+      throw error;
+    });
+  if (!recorded) return finishTusUpload(deps, scope, id);
+  if (joined) {
+    await deleteBlobs(
+      deps.blobs,
+      upload.partKeys.map((blobKey) => ({ blobKey })),
+      log,
+    );
+  }
+  return uploadedFileOf(recorded);
+}
+
+class FinishedElsewhere extends Error {}
+
+const asReceived = (upload: TusUpload, blobKey: string, sha256 = upload.wholeSha256!): ReceivedFile => ({
+  blobKey,
+  fileName: upload.fileName,
+  contentType: contentTypeOf(upload.fileName, upload.declaredType),
+  size: upload.length,
+  sha256,
+});
+
+/** The parts, in order, into one new blob, through the same meter as a multipart file. */
+async function joinParts(deps: TusDeps, scope: TenantScope, upload: TusUpload): Promise<ReceivedFile> {
+  const blobKey = `${scope.tenantCode}/${randomUUID()}`;
+  const meter = new UploadMeter(upload.length, deps.config.uploadRefusedExtensions);
+  const parts = async function* () {
+    for (const key of upload.partKeys) yield* await deps.blobs.get(key);
+  };
+  const { size } = await deps.blobs.put(
+    blobKey,
+    pipeline(Readable.from(parts(), { objectMode: false }), meter, () => {}),
+  );
+  if (size !== upload.length) {
+    await deps.blobs.delete(blobKey);
+    throw new Error(`tus upload ${upload.id}: its parts hold ${size} bytes, not ${upload.length}`);
+  }
+  return asReceived(upload, blobKey, meter.digest());
+}
+
+async function terminate(deps: TusDeps, scope: TenantScope, id: string) {
+  const { log } = currentTusCall();
+  const partKeys = await deps.db.withTenant(scope.tenantCode, (tx) =>
+    deleteUnfinishedTusUpload(tx, scope, id),
+  );
+  await deleteBlobs(
+    deps.blobs,
+    (partKeys ?? []).map((blobKey) => ({ blobKey })),
+    log,
+  );
+}
+
+async function finishedFile(deps: TusDeps, scope: TenantScope, uploadId: string): Promise<UploadedFile> {
+  const file = await deps.db.withTenant(scope.tenantCode, (tx) => findUploadedFile(tx, scope, uploadId));
+  // Saved as a file or discarded since: the reference number is no longer the caller's to use.
+  if (!file) throw uploadsNotFound();
+  return file;
+}
+
+/**
+ * `GET file-storage api/uploads/tus/{id}`: the finished upload as an UploadedFile (what a multipart upload
+ * answers for it), finishing it first if its last part was stored but the server stopped before finishing.
+ */
+export async function readTusUpload(
+  deps: TusDeps,
+  request: FastifyRequest,
+  id: string,
+): Promise<UploadedFile> {
+  const scope = tenantScopeOf(request);
+  return tusCalls.run({ scope, log: request.log }, async () => {
+    const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+    if (!upload) throw uploadsNotFound();
+    if (upload.uploadId) return finishedFile(deps, scope, upload.uploadId);
+    return finishTusUpload(deps, scope, id);
+  });
+}
+
+/**
+ * Answers a tus request through @tus/server on the raw request and response (Fastify hands them over and parses
+ * no body, so a PATCH streams straight into the store). The route's hooks ran first: the bearer token, the
+ * tenant and the caller are checked, as for every tenant route. A request that carries bytes takes an upload
+ * slot (429 before any byte is read) and is cut off when slower than the floor, keeping what arrived. Errors
+ * are answered as JSON with a stable code; a HEAD of a finished upload names its reference number.
+ */
+export async function answerTusRequest(
+  tus: Server,
+  deps: TusDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const scope = tenantScopeOf(request);
+  const carriesBytes =
+    request.method === 'PATCH' ||
+    (request.method === 'POST' && request.headers['content-type'] === TUS_BODY_TYPE);
+  let slot: UploadSlot | undefined;
+  if (carriesBytes) slot = takeUploadSlot(deps.slots, scope, request, reply);
+  reply.hijack();
+  const stopWatch = carriesBytes
+    ? watchBodyRate(
+        request.raw,
+        {
+          minBytesPerSecond: deps.config.uploadMinBytesPerSecond,
+          windowSeconds: deps.config.uploadRateWindowSeconds,
+        },
+        () => request.raw.destroy(),
+      )
+    : () => {};
+  try {
+    const answer = await tusCalls
+      .run({ scope, log: request.log }, async () => {
+        const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+        return withPorticoAnswer(deps, scope, request, response);
+      })
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'tus request failed');
+        return Response.json(errorBody('server.internal', 'Something went wrong on our side.'), {
+          status: 500,
+        });
+      });
+    // A client that went away (a drop, a cancel) gets no answer; what it sent is already kept.
+    if (reply.raw.destroyed || reply.raw.headersSent) return;
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.raw.setHeader('cache-control', 'no-store');
+    await sendNodeResponse(reply.raw, answer).catch(() => {});
+  } finally {
+    stopWatch();
+    slot?.release();
+  }
+}
+
+async function withPorticoAnswer(
+  deps: TusDeps,
+  scope: TenantScope,
+  request: FastifyRequest,
+  response: Response,
+): Promise<Response> {
+  if (response.status >= 400) {
+    // @tus/server answers its own header checks (412, 400) as text; every answer here is JSON with a code.
+    const text = await response.text();
+    const body = text.startsWith('{') ? text : JSON.stringify(errorBody('uploads.invalid', text.trim()));
+    const headers = new Headers(response.headers);
+    headers.set('content-type', 'application/json; charset=utf-8');
+    headers.set('content-length', String(Buffer.byteLength(body)));
+    return new Response(body, { status: response.status, headers });
+  }
+  const length = response.headers.get('upload-length');
+  if (request.method === 'HEAD' && length !== null && response.headers.get('upload-offset') === length) {
+    const id = (request.params as { id: string }).id;
+    const file = await finishTusUpload(deps, scope, id).catch(() => undefined);
+    if (file) response.headers.set(UPLOAD_REFERENCE_HEADER, file.referenceNumber);
+  }
+  return response;
+}
+
+/** tus's own errors and Portico's, as an answer with a stable code. */
+function tusErrorAnswer(error: Error | { status_code: number; body: string }) {
+  const { log } = currentTusCall();
+  if (error instanceof AppError) {
+    return { status_code: error.status, body: JSON.stringify(errorBody(error.code, error.message)) };
+  }
+  if ('status_code' in error && error.status_code < 500) {
+    const code =
+      {
+        404: 'uploads.not_found',
+        409: 'uploads.offset_conflict',
+        410: 'uploads.expired',
+        413: 'uploads.too_large',
+      }[error.status_code] ?? 'uploads.invalid';
+    return { status_code: error.status_code, body: JSON.stringify(errorBody(code, error.body.trim())) };
+  }
+  log.error({ err: error }, 'tus request failed');
+  return {
+    status_code: 500,
+    body: JSON.stringify(errorBody('server.internal', 'Something went wrong on our side.')),
+  };
+}

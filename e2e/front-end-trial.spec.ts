@@ -1,0 +1,157 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
+import { useBrowser } from './support/browser-session.ts';
+import { actionsTabNeverReaches, horizontalOverflow, menuPaths } from './support/page-checks.ts';
+import { useServer } from './support/server.ts';
+
+/**
+ * What a new user's trial of both front ends found (issue 19), checked on every page the side menu offers, so a
+ * page added later is checked too: Tab reaches every action, nothing scrolls sideways at 360 px, and Back after
+ * signing in never lands on the provider's expired sign-in page.
+ */
+const server = useServer({ LOGIN_RATE_LIMIT: '100' });
+const browser = useBrowser();
+
+const PHONE = { width: 360, height: 740 };
+
+async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  const usernameField = page.getByLabel('Username');
+  await usernameField.waitFor({ timeout: 20_000 });
+  await usernameField.fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function openSignedIn(path: string, username: string) {
+  const tracked = await browser.open();
+  await tracked.page.goto(`${server().url}${path}`);
+  await signIn(tracked.page, username);
+  await tracked.page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 30_000 });
+  return tracked;
+}
+
+/** Opens `path` and waits until the page has drawn its content (its heading, and no loading spinner left). */
+async function openPage(page: Page, path: string) {
+  await page.goto(`${server().url}${path}`);
+  await page
+    .getByRole('heading', { level: 1 })
+    .first()
+    .waitFor({ timeout: 30_000 })
+    .catch((error: Error) => {
+      throw new Error(`${path} showed no heading: ${error.message}`);
+    });
+  await page
+    .locator('.ant-spin-spinning, .ant-skeleton-active')
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
+}
+
+const FRONT_ENDS = [
+  { name: 'portal', start: '/', username: 'bob' },
+  { name: 'control panel', start: '/control-panel/', username: 'carol' },
+] as const;
+
+describe.each(FRONT_ENDS)('every page of the $name', ({ start, username }) => {
+  test('Tab reaches every action, and nothing scrolls sideways at 360 px', async () => {
+    const { page, errors } = await openSignedIn(start, username);
+    const paths = await menuPaths(page);
+    expect(paths.length).toBeGreaterThan(1);
+    const unreachable: Record<string, string[]> = {};
+    const overflowing: Record<string, { overflow: number; culprits: string[] }> = {};
+    for (const path of paths) {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await openPage(page, path);
+      const missed = await actionsTabNeverReaches(page);
+      if (missed.length > 0) unreachable[path] = missed;
+
+      // As a phone opens it: at 360 px from the start.
+      await page.setViewportSize(PHONE);
+      await openPage(page, path);
+      const wide = await horizontalOverflow(page);
+      if (wide.overflow > 0) overflowing[path] = wide;
+    }
+    expect({ unreachable, overflowing }).toEqual({ unreachable: {}, overflowing: {} });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('signing in', () => {
+  test('Back after signing in never shows the provider: its page gave its place in the history away', async () => {
+    const tracked = await browser.open();
+    const { page } = tracked;
+    await page.goto(`${server().url}/publishedFiles`);
+    // A wrong password first: the page says so in place and keeps the username.
+    await signIn(page, 'bob', 'not-the-password');
+    await page.getByRole('alert').waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('alert').textContent()).toContain('incorrect');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 30_000 });
+
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goBack();
+    await page.waitForTimeout(500);
+    expect(visited.filter((path) => path.startsWith('/idp/') || path.startsWith('/oidc/'))).toEqual([]);
+    expect(page.url()).toBe('about:blank');
+  });
+
+  test('an expired sign-in page offers to sign in again, in the sign-in pages’ look', async () => {
+    const { page } = await browser.open();
+    const answer = await page.goto(`${server().url}/idp/interaction/no-such-interaction`);
+    expect(answer?.status()).toBe(400);
+    await page.getByRole('heading', { name: 'This sign-in page has expired' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in again' }).click();
+    await page.getByLabel('Username').waitFor({ timeout: 20_000 });
+  });
+});
+
+describe('the control panel speaks the firm’s language', () => {
+  test('menu entries are named by page and reordered with the keyboard; the portal follows', async () => {
+    const { page, errors } = await openSignedIn('/control-panel/navigation-menu', 'carol');
+    const editor = page.getByTestId('menu-editor-client');
+    await editor.getByTestId('menu-entry').first().waitFor({ timeout: 20_000 });
+    // No raw keys or order numbers: each entry says which page it opens.
+    expect(await editor.getByText('publishedFiles', { exact: true }).count()).toBe(0);
+    expect(await editor.getByLabel('Order').count()).toBe(0);
+    const titles = () => editor.getByTestId('menu-entry').locator('.ant-card-head-title').allTextContents();
+    const before = await titles();
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const moved = [before[1], before[0], ...before.slice(2)];
+
+    // Keyboard only: the second entry's handle, Space to pick it up, Up, Space to drop it.
+    await editor.getByRole('button', { name: `Move ${before[1]}`, exact: true }).focus();
+    // (dnd-kit measures the entries once an entry is picked up, so each key waits a moment as a person's would.)
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(250);
+    }
+    await expect.poll(titles).toEqual(moved);
+    await editor.getByRole('button', { name: 'Save menu' }).click();
+    await page.getByText('Menu saved').waitFor();
+
+    // Bob's portal menu now lists them in that order.
+    const portal = await openSignedIn('/', 'bob');
+    const links = portal.page.getByRole('navigation', { name: 'Main menu' }).locator('a[href]');
+    await expect
+      .poll(() => links.allTextContents())
+      .toEqual(moved.map((title) => expect.stringContaining(title!)));
+    expect(errors).toEqual([]);
+  });
+
+  test('file-area settings show people’s words and fold away what changes nothing yet', async () => {
+    const { page, errors } = await openSignedIn('/control-panel/file-area-settings', 'carol');
+    const form = page.getByTestId('tenant-settings-form');
+    await form.waitFor({ timeout: 20_000 });
+    expect(await form.getByText('internalFilesDownload', { exact: true }).count()).toBe(0);
+    const later = form.getByTestId('settings-not-in-use');
+    expect(await later.getByRole('switch').first().isVisible()).toBe(false);
+    await later.locator('summary').click();
+    expect(await later.getByRole('switch').first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

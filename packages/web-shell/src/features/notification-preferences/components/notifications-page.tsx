@@ -1,0 +1,84 @@
+import { MailOutlined } from '@ant-design/icons';
+import { Card, Flex, List, Skeleton, Switch, Typography } from 'antd';
+import { describeQueryError } from '../../../lib/http-errors.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { useShellSelector } from '../../../store/hooks.ts';
+import { selectAccessToken, selectTenant } from '../../../store/selectors.ts';
+import { QueryErrorAlert } from '../../lists/components/query-error-alert.tsx';
+import {
+  useGetNotificationPreferencesQuery,
+  useSetNotificationPreferenceMutation,
+} from '../api/notification-preferences.ts';
+
+/**
+ * `/notifications` of the portal and of the control panel: which mails the signed-in person gets from this firm,
+ * one switch per kind (the same choice as the unsubscribe link of each mail).
+ */
+export default function NotificationsPage() {
+  const tenant = useShellSelector(selectTenant) ?? '';
+  const token = useShellSelector(selectAccessToken);
+  const preferences = useGetNotificationPreferencesQuery({ tenant }, { skip: !tenant || !token });
+  const [setPreference, saving] = useSetNotificationPreferenceMutation();
+
+  const change = (kind: string, enabled: boolean) =>
+    setPreference({ tenant, kind, enabled })
+      .unwrap()
+      .then(() =>
+        notify.success(enabled ? 'These mails are on again.' : 'You will no longer get these mails.'),
+      )
+      .catch((error: unknown) => notify.error('The change was not saved', describeQueryError(error)));
+
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 720 }}>
+      <div>
+        <Flex align="center" gap={12}>
+          <MailOutlined aria-hidden style={{ fontSize: 24 }} />
+          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+            Notifications
+          </Typography.Title>
+        </Flex>
+        <Typography.Paragraph style={{ color: '#595959', margin: '4px 0 0' }}>
+          Which e-mails you receive from this firm. Every such mail also has a link to turn its kind off.
+        </Typography.Paragraph>
+      </div>
+      {preferences.error ? (
+        <QueryErrorAlert
+          title="Your notification settings could not be loaded"
+          error={preferences.error}
+          onRetry={() => void preferences.refetch()}
+        />
+      ) : !preferences.data ? (
+        <Skeleton active paragraph={{ rows: 3 }} />
+      ) : (
+        <Card>
+          <List
+            data-testid="notification-preferences"
+            dataSource={preferences.data.preferences}
+            locale={{ emptyText: 'There are no e-mails for you to choose here.' }}
+            renderItem={(preference) => {
+              const id = `notification-${preference.kind}`;
+              return (
+                <List.Item
+                  extra={
+                    <Switch
+                      aria-labelledby={id}
+                      checked={preference.enabled}
+                      loading={saving.isLoading && saving.originalArgs?.kind === preference.kind}
+                      onChange={(enabled) => void change(preference.kind, enabled)}
+                      data-testid={`${id}-switch`}
+                    />
+                  }
+                >
+                  <List.Item.Meta
+                    title={<span id={id}>{preference.label}</span>}
+                    description={preference.description}
+                  />
+                </List.Item>
+              );
+            }}
+          />
+        </Card>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,76 @@
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { resolveServiceBaseUrl, serviceUrl } from '../../../api/endpoints.ts';
+import { shellApi } from '../../../api/shell-api.ts';
+import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
+import { selectAccessToken, selectEndPoints } from '../../../store/selectors.ts';
+import { lazyWithTimeout } from '../../errors/lazy-with-timeout.ts';
+import { type FilePreviewTarget, type PreviewFile, previewKindOf } from '../preview-kinds.ts';
+
+// The viewer (and, inside it, pdf.js) is a chunk of its own, fetched the first time a preview opens.
+const FilePreviewDialog = lazyWithTimeout(() => import('../components/file-preview-dialog.tsx'));
+
+export interface UseFilePreviewOptions {
+  /** The viewer's Download button; left out where the site does not allow downloads. */
+  onDownload?: (file: PreviewFile) => void;
+  isDownloading?: (id: string) => boolean;
+}
+
+/**
+ * One list's previews: `open(file)` shows it in the viewer (`element`, rendered anywhere in the list's page);
+ * closing returns the focus to what opened it. `canPreview` says which rows offer it (PDFs and images).
+ */
+export function useFilePreview(target: FilePreviewTarget, options: UseFilePreviewOptions = {}) {
+  const endPoints = useShellSelector(selectEndPoints);
+  const accessToken = useShellSelector(selectAccessToken);
+  const dispatch = useShellDispatch();
+  const [file, setFile] = useState<PreviewFile>();
+  const trigger = useRef<HTMLElement | null>(null);
+  const { service, previewUrl, invalidates } = target;
+  const { onDownload, isDownloading } = options;
+
+  const open = useCallback((next: PreviewFile) => {
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setFile(next);
+  }, []);
+
+  const close = useCallback(() => setFile(undefined), []);
+  // Once the dialog is gone (while it is open the page behind it is inert and cannot take the focus).
+  useEffect(() => {
+    if (file) return;
+    const element = trigger.current;
+    trigger.current = null;
+    if (element?.isConnected) element.focus();
+  }, [file]);
+
+  // The server wrote its `file.preview` event before the first byte: the New marker and the badge are read again.
+  const onOpened = useCallback(() => {
+    if (invalidates?.length) dispatch(shellApi.util.invalidateTags([...invalidates]));
+  }, [dispatch, invalidates]);
+
+  const base = resolveServiceBaseUrl(endPoints, service);
+  const kind = file ? previewKindOf(file) : undefined;
+  let element: ReactNode = null;
+  if (file && kind) {
+    element = (
+      <Suspense fallback={null}>
+        <FilePreviewDialog
+          key={file.id}
+          file={file}
+          kind={kind}
+          url={base ? serviceUrl(base, previewUrl(file.id)) : undefined}
+          accessToken={accessToken}
+          onClose={close}
+          onOpened={onOpened}
+          onDownload={onDownload ? () => onDownload(file) : undefined}
+          downloading={isDownloading?.(file.id) ?? false}
+        />
+      </Suspense>
+    );
+  }
+
+  return {
+    open,
+    element,
+    canPreview: (row: Pick<PreviewFile, 'contentType' | 'size'>) => previewKindOf(row) !== undefined,
+  };
+}
