@@ -13,7 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
-          include: [...serverTests, 'packages/contracts/src/**/*.test.ts'],
+          include: [...serverTests, 'packages/contracts/src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           env: { PORTICO_TEST_DB: 'pglite' },
         },
       },
