@@ -62,6 +62,9 @@ export function defineShellAppConfig(app: { base: string; devPort: number }): Us
       sourcemap: true,
       chunkSizeWarningLimit: 1500,
       rollupOptions: {
+        // The contracts' schemas are built at module level (`Type.Object(…)`), which a bundler must assume has
+        // side effects; they have none, so a front end that imports a constant does not carry TypeBox with it.
+        treeshake: { manualPureFunctions: ['Type'] },
         output: {
           manualChunks(id) {
             for (const [name, test] of VENDOR_CHUNKS) if (test.test(id)) return name;

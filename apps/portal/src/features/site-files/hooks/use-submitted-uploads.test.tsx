@@ -98,6 +98,8 @@ const answer = (name: string, referenceNumber = REF): UploadResponse => ({
     { referenceNumber, fileName: name, size: 100, sha256: 'a'.repeat(64), contentType: 'application/pdf' },
   ],
 });
+/** tus-js-client is loaded with the first upload: the uploads exist once it has come. */
+const started = (count: number) => waitFor(() => expect(uploads).toHaveLength(count));
 const progress = (upload: PendingUpload, loaded: number, total: number) =>
   act(() => upload.options.onProgress?.(loaded, total));
 /** The headers the uploader sets on a request it is about to send. */
@@ -113,7 +115,7 @@ describe('the Submitted Files uploader', () => {
   test('uploads each file on its own with a progress bar, then keeps it in the persisted slice until Save', async () => {
     const { store, hook } = setUp();
     act(() => void hook.result.current.add([pdf('a.pdf'), pdf('b.pdf')]));
-    expect(uploads).toHaveLength(2);
+    await started(2);
     const [first] = uploads;
     // A resumable (tus) upload, whose creation names the file and the site.
     expect(first!.options.endpoint).toBe('http://api.test/t/acme/file-storage/api/uploads/tus');
@@ -154,6 +156,7 @@ describe('the Submitted Files uploader', () => {
     act(() => {
       uid = hook.result.current.add([pdf('big.pdf', 10_000)])[0]!;
     });
+    await started(1);
     progress(uploads[0]!, 3_000, 10_000);
     act(() => hook.result.current.cancel(uid));
     await waitFor(() => expect(hook.result.current.rows[0]?.status).toBe('cancelled'));
@@ -171,6 +174,7 @@ describe('the Submitted Files uploader', () => {
   test("a file the server refuses (413, 415) shows the server's message on its row", async () => {
     const { hook } = setUp();
     act(() => void hook.result.current.add([pdf('huge.pdf'), pdf('setup.exe')]));
+    await started(2);
     const refuse = (upload: PendingUpload, status: number, code: string, message: string) =>
       act(async () =>
         upload.reject(
@@ -195,6 +199,7 @@ describe('the Submitted Files uploader', () => {
   test('Remove discards an uploaded file on the server (DELETE api/files) and forgets it', async () => {
     const { store, hook } = setUp();
     act(() => void hook.result.current.add([pdf('a.pdf')]));
+    await started(1);
     await act(async () => uploads[0]!.resolve(answer('a.pdf')));
     const uid = hook.result.current.rows[0]!.uid;
 
@@ -222,6 +227,7 @@ describe('the Submitted Files uploader', () => {
     expect(listCalls()).toBe(1);
 
     act(() => void hook.result.current.add([pdf('a.pdf'), pdf('b.pdf')]));
+    await started(2);
     await act(async () => uploads[0]!.resolve(answer('a.pdf', 'UP-AAAAAAAAAAAAAAAA')));
     await act(async () => uploads[1]!.resolve(answer('b.pdf', 'UP-BBBBBBBBBBBBBBBB')));
 
@@ -241,6 +247,7 @@ describe('the Submitted Files uploader', () => {
   test('Save sends an Idempotency-Key, and saving again after a broken connection sends the same key', async () => {
     const { hook } = setUp();
     act(() => void hook.result.current.add([pdf('a.pdf')]));
+    await started(1);
     await act(async () => uploads[0]!.resolve(answer('a.pdf')));
     fetchMock.mockImplementationOnce(async () => {
       throw new TypeError('Failed to fetch');

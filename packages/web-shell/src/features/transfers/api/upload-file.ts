@@ -1,5 +1,5 @@
 import { TUS_UPLOADS_PATH, type UploadedFile } from '@portico/contracts';
-import { DetailedError, defaultOptions, type PreviousUpload, Upload } from 'tus-js-client';
+import type { DetailedError, PreviousUpload, Upload } from 'tus-js-client';
 import { serviceUrl } from '../../../api/endpoints.ts';
 import { type ApiError, isErrorBody, TRANSPORT_ERROR_MESSAGES } from '../../../lib/http-errors.ts';
 
@@ -35,6 +35,13 @@ export interface UploadFileOptions {
   confirmResume?: (previous: ResumableUpload) => Promise<boolean>;
 }
 
+/** tus-js-client comes with the first upload, not with the first screen (issue 19); loaded once. */
+let tusModule: Promise<typeof import('tus-js-client')> | undefined;
+const loadTus = () => {
+  tusModule ??= import('tus-js-client');
+  return tusModule;
+};
+
 class UploadCancelled extends Error {
   readonly code = UPLOAD_CANCELLED_CODE;
 }
@@ -46,7 +53,8 @@ class UploadCancelled extends Error {
  * tenant). Answers what the server kept, as the multipart upload does. A cancel terminates the upload on the
  * server (nothing of it stays) and rejects with code `ERR_CANCELED`.
  */
-export function uploadFile(options: UploadFileOptions): Promise<UploadedFile> {
+export async function uploadFile(options: UploadFileOptions): Promise<UploadedFile> {
+  const tus = await loadTus();
   const { baseUrl, siteId, file, signal } = options;
   const authorize = (request: { setHeader(name: string, value: string): void }) => {
     const token = options.getAccessToken();
@@ -56,7 +64,7 @@ export function uploadFile(options: UploadFileOptions): Promise<UploadedFile> {
     // Once the server has the whole file there is nothing left to terminate: a cancel then only stops the
     // reading of the answer, and the pending upload, never saved, goes after UPLOAD_GRACE_SECONDS.
     let finished = false;
-    const upload: Upload = new Upload(file, {
+    const upload: Upload = new tus.Upload(file, {
       endpoint: serviceUrl(baseUrl, TUS_UPLOADS_PATH),
       metadata: { filename: file.name, filetype: file.type, siteId },
       fingerprint: async () =>
@@ -97,7 +105,7 @@ export function uploadFile(options: UploadFileOptions): Promise<UploadedFile> {
             ? await options.confirmResume({ fileName: file.name, startedAt: new Date(last.creationTime) })
             : true;
           if (resume) upload.resumeFromPreviousUpload(last);
-          else await forget(previous, authorize);
+          else await forget(tus, previous, authorize);
         }
         if (!signal?.aborted) upload.start();
       })
@@ -110,12 +118,13 @@ const latestOf = (previous: PreviousUpload[]) =>
 
 /** Uploads the person chose not to resume: terminated on the server and forgotten by the browser. */
 async function forget(
+  tus: typeof import('tus-js-client'),
   previous: PreviousUpload[],
   authorize: (request: { setHeader(name: string, value: string): void }) => void,
 ) {
   for (const p of previous) {
-    if (p.uploadUrl) await Upload.terminate(p.uploadUrl, { onBeforeRequest: authorize }).catch(() => {});
-    await defaultOptions.urlStorage.removeUpload(p.urlStorageKey).catch(() => {});
+    if (p.uploadUrl) await tus.Upload.terminate(p.uploadUrl, { onBeforeRequest: authorize }).catch(() => {});
+    await tus.defaultOptions.urlStorage.removeUpload(p.urlStorageKey).catch(() => {});
   }
 }
 
@@ -162,7 +171,7 @@ export function uploadErrorOf(error: unknown): ApiError {
   }
   const known = (error as { apiError?: ApiError })?.apiError;
   if (known) return known;
-  if (error instanceof DetailedError) {
+  if (isDetailedError(error)) {
     const status = error.originalResponse?.getStatus();
     if (status) {
       let body: unknown = null;
@@ -178,3 +187,7 @@ export function uploadErrorOf(error: unknown): ApiError {
   }
   return { code: 'UNKNOWN_ERROR', message: error instanceof Error ? error.message : 'The upload failed.' };
 }
+
+/** tus-js-client's failure (its class is loaded with the first upload): it names the request and any answer. */
+const isDetailedError = (error: unknown): error is DetailedError =>
+  error instanceof Error && 'originalRequest' in error && 'originalResponse' in error;
