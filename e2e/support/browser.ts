@@ -114,7 +114,7 @@ async function settleAnimations(page: Page) {
   });
 }
 
-interface AxeViolation {
+export interface AxeViolation {
   id: string;
   impact?: string | null;
   help: string;
@@ -122,15 +122,12 @@ interface AxeViolation {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
-/**
- * Runs axe-core (WCAG 2.x A and AA rules and best practices) in the page and throws, listing every violation
- * whose impact is serious or critical. Minor and moderate findings are returned for the caller to inspect.
- */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+/** Runs axe-core (WCAG 2.x A and AA rules and best practices) in the page and answers every violation. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in globalThis);
   if (!loaded) await injectAxe(page);
   await settleAnimations(page);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const { axe } = globalThis as unknown as {
       axe: { run(options: object): Promise<{ violations: AxeViolation[] }> };
     };
@@ -149,17 +146,28 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<AxeViol
       nodes: nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
     }));
   });
+}
+
+/** Violations in a line each, with the elements they concern: what a failing expectation shows. */
+export const describeViolations = (violations: AxeViolation[]) =>
+  violations
+    .map(
+      (v) =>
+        `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
+        v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n'),
+    )
+    .join('\n');
+
+/**
+ * Runs axe-core in the page and throws, listing every violation whose impact is serious or critical. Minor and
+ * moderate findings are returned for the caller to inspect.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  const violations = await axeViolations(page);
   const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   if (blocking.length > 0) {
-    const list = blocking
-      .map(
-        (v) =>
-          `- [${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n` +
-          v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n'),
-      )
-      .join('\n');
     throw new Error(
-      `axe found ${blocking.length} serious or critical violation(s) on ${page.url()}:\n${list}`,
+      `axe found ${blocking.length} serious or critical violation(s) on ${page.url()}:\n${describeViolations(blocking)}`,
     );
   }
   return violations;

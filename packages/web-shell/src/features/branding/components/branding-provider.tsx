@@ -19,6 +19,15 @@ import { useFavicon } from '../hooks/use-favicon.ts';
 
 const BrandingContext = createContext<Branding | null>(null);
 
+/**
+ * Where antd puts a popup (a select's list, a date picker, a dropdown menu): inside the landmark of what opened
+ * it rather than loose at the end of <body>, so it is part of the page's structure for assistive technology
+ * (axe: region). Outside any landmark, <body> as before.
+ */
+const LANDMARKS = 'main, header, nav, aside, footer, [role=dialog], [role=region]';
+const popupContainer = (trigger?: HTMLElement): HTMLElement =>
+  trigger?.closest<HTMLElement>(LANDMARKS) ?? trigger?.ownerDocument.body ?? document.body;
+
 export function useBranding(): Branding {
   const branding = useContext(BrandingContext);
   if (!branding) throw new Error('useBranding must be used inside BrandingProvider.');
@@ -48,7 +57,7 @@ export function BrandingProvider({ children }: { children: ReactNode }) {
 
   return (
     <BrandingContext.Provider value={branding}>
-      <ConfigProvider theme={themeConfig}>
+      <ConfigProvider theme={themeConfig} getPopupContainer={popupContainer}>
         <AntApp
           notification={{ placement: NOTIFICATION_PLACEMENT, duration: NOTIFICATION_DURATION_S }}
           component={false}

@@ -69,10 +69,13 @@ export default function NotificationsPage() {
                     />
                   }
                 >
-                  <List.Item.Meta
-                    title={<span id={id}>{preference.label}</span>}
-                    description={preference.description}
-                  />
+                  {/* Not List.Item.Meta: its title is an h4 right under the page's h1 (axe: heading-order). */}
+                  <div>
+                    <div id={id} style={{ fontWeight: 600 }}>
+                      {preference.label}
+                    </div>
+                    <div style={{ color: '#595959' }}>{preference.description}</div>
+                  </div>
                 </List.Item>
               );
             }}
