@@ -18,7 +18,6 @@ export { QueryErrorAlert } from './features/lists/components/query-error-alert.t
 export { useListSelection } from './features/lists/hooks/use-list-selection.ts';
 export { useListState } from './features/lists/hooks/use-list-state.ts';
 export { type ListQuery, PAGE_SIZES, sortableColumn } from './features/lists/list-query.ts';
-export { default as NotificationsPage } from './features/notification-preferences/components/notifications-page.tsx';
 export { useOpenRequestItemCount } from './features/requests/api/get-open-request-item-count.ts';
 export { useGetPublishedFileCountQuery } from './features/sites/api/get-published-file-count.ts';
 export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './features/sites/api/get-sites.ts';

@@ -107,7 +107,7 @@ export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
     title: 'Notifications',
     menuKey: STAFF_MENU_KEYS.notifications,
     icon: <BellOutlined />,
-    load: () => import('@portico/web-shell').then((shell) => ({ default: shell.NotificationsPage })),
+    load: () => import('@portico/web-shell/notifications-page'),
     requiredRole: 'staff',
   },
 ];

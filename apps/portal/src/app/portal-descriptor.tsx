@@ -40,7 +40,7 @@ export const portalDescriptor: AppDescriptor = {
       menuKey: PORTAL_MENU_KEYS.notifications,
       title: 'Notifications',
       icon: <MailOutlined />,
-      load: () => import('@portico/web-shell').then((shell) => ({ default: shell.NotificationsPage })),
+      load: () => import('@portico/web-shell/notifications-page'),
     },
   ],
 };
