@@ -33,38 +33,35 @@ export async function assertClientsSeeFiles(
   assertClientAllowed(scope, { fileAreaSettings }, 'portalFilesView', refusal);
 }
 
-/** Clients need `portalFilesView` (which shows them the site's files at all) and `internalFilesDownload`. */
-export function assertMayDownload(scope: TenantScope, site: Site) {
+/** What opening a site's file asks of a client: `portalFilesView` (the site's files shown at all), then `flag`. */
+function assertMayOpenFile(scope: TenantScope, site: Site, flag: FileAreaSettingKey, refusal: string) {
   assertClientAllowed(
     scope,
     site,
     'portalFilesView',
     'Files are not shown for this site (portalFilesView is off).',
   );
-  assertClientAllowed(
+  assertClientAllowed(scope, site, flag, refusal);
+}
+
+/** Clients need `portalFilesView` (which shows them the site's files at all) and `internalFilesDownload`. */
+export const assertMayDownload = (scope: TenantScope, site: Site) =>
+  assertMayOpenFile(
     scope,
     site,
     'internalFilesDownload',
     'Downloads are turned off for this site (internalFilesDownload).',
   );
-}
 
 /**
  * Clients need `portalFilesView` and `internalFilesView` to open a file's preview in the portal; downloading it is
  * `internalFilesDownload`'s, so a site may show its files without letting them be saved (the viewer then offers
  * no Download button; the bytes still reach the browser, which is what showing them means).
  */
-export function assertMayPreview(scope: TenantScope, site: Site) {
-  assertClientAllowed(
-    scope,
-    site,
-    'portalFilesView',
-    'Files are not shown for this site (portalFilesView is off).',
-  );
-  assertClientAllowed(
+export const assertMayPreview = (scope: TenantScope, site: Site) =>
+  assertMayOpenFile(
     scope,
     site,
     'internalFilesView',
     'Previews are turned off for this site (internalFilesView).',
   );
-}
