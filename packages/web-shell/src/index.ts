@@ -1,3 +1,4 @@
+import './ui/ui.css';
 import './styles.css';
 
 export type { ServiceRequest, ShellExtra } from './api/base-query.ts';
@@ -61,6 +62,7 @@ export { logger } from './lib/logger.ts';
 export { notify } from './lib/notifications.tsx';
 export { dropZoneInvitation, useCoarsePointer } from './lib/pointer.ts';
 export { type QueryParam, withQuery } from './lib/query-string.ts';
+export { BREAKPOINTS, type Breakpoint, useMinWidth } from './lib/use-breakpoint.ts';
 export { useDebouncedSearch, useDebouncedValue } from './lib/use-debounced-value.ts';
 export type {
   AccessDenied,
@@ -76,3 +78,9 @@ export { useShellDispatch, useShellSelector } from './store/hooks.ts';
 export * from './store/selectors.ts';
 export type { ShellState } from './store/store.ts';
 export * from './store/uploader-slice.ts';
+export { AntdScope } from './ui/antd-scope.tsx';
+export { Button, type ButtonProps } from './ui/button.tsx';
+export { Notice, type NoticeProps } from './ui/notice.tsx';
+export { Skeleton, Spinner } from './ui/spinner.tsx';
+export { Tag } from './ui/tag.tsx';
+export type { Tone } from './ui/tone.ts';

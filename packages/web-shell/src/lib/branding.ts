@@ -52,10 +52,37 @@ export function brandingFrom(
   };
 }
 
+/**
+ * The branding as the custom properties Portico's own controls read (ui/ui.css): header, menu, buttons and links
+ * in the tenant's colours, each with a text colour that reads on it.
+ */
+export function brandingCssVariables(branding: Branding): Record<`--portico-${string}`, string> {
+  const selected = menuSelectedColor(branding);
+  return {
+    '--portico-primary': branding.primary,
+    '--portico-on-primary': branding.onPrimary,
+    '--portico-secondary': branding.secondary,
+    '--portico-on-secondary': readableTextOn(branding.secondary),
+    '--portico-tertiary': branding.tertiary,
+    '--portico-on-tertiary': branding.onTertiary,
+    '--portico-accent': branding.accent,
+    '--portico-on-accent': readableTextOn(branding.accent),
+    '--portico-menu-selected': selected,
+    '--portico-on-menu-selected': readableTextOn(selected),
+    '--portico-menu-hover': mix(branding.tertiary, branding.primary, 0.12),
+  };
+}
+
+/** The selected menu entry's background: the primary colour where it stands out from the menu, else the accent. */
+function menuSelectedColor(branding: Branding): string {
+  return legibleOn(branding.primary, branding.tertiary) === branding.primary
+    ? branding.primary
+    : branding.accent;
+}
+
 /** The branding as antd theme tokens: buttons, links and focus in the tenant's colour, header and menu too. */
 export function themeConfigFor(branding: Branding): ThemeConfig {
-  const selectedBg =
-    legibleOn(branding.primary, branding.tertiary) === branding.primary ? branding.primary : branding.accent;
+  const selectedBg = menuSelectedColor(branding);
   return {
     cssVar: { key: 'portico' },
     token: {

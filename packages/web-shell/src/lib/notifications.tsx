@@ -1,27 +1,37 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { LIMITS } from '@portico/contracts';
-import { App, notification as staticNotification } from 'antd';
-import type { NotificationInstance } from 'antd/es/notification/interface';
-import type { ReactNode } from 'react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect, useRef, useSyncExternalStore } from 'react';
+import type { Tone } from '../ui/tone.ts';
+import { ToneIcon } from '../ui/tone-icon.tsx';
 
-/** Where and how long notifications show (SPEC §8, §9). */
-export const NOTIFICATION_PLACEMENT = 'topRight' as const;
+/** How long a notification shows (SPEC §8, §9); it stays while the pointer or the focus is on it. */
 export const NOTIFICATION_DURATION_S = LIMITS.notificationDurationS;
 
-type Kind = 'error' | 'success' | 'warning' | 'info';
-
-// The themed instance of antd's App once mounted; the static API before that (for errors during start-up).
-let instance: Pick<NotificationInstance, Kind> = staticNotification;
-
-function show(kind: Kind, title: ReactNode, description?: ReactNode, key?: string) {
-  instance[kind]({
-    title,
-    description,
-    key,
-    placement: NOTIFICATION_PLACEMENT,
-    duration: NOTIFICATION_DURATION_S,
-  });
+interface Toast {
+  id: number;
+  key: string | undefined;
+  tone: Tone;
+  title: ReactNode;
+  description: ReactNode;
 }
+
+// The notifications on screen, newest last. Kept outside React so that `notify` works from anywhere (thunks,
+// callbacks, start-up errors); `<Notifications />` draws them.
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const publish = (next: readonly Toast[]) => {
+  toasts = next;
+  for (const listener of listeners) listener();
+};
+
+function show(tone: Tone, title: ReactNode, description?: ReactNode, key?: string) {
+  const toast: Toast = { id: nextId++, key, tone, title, description };
+  const existing = key === undefined ? -1 : toasts.findIndex((t) => t.key === key);
+  publish(existing >= 0 ? toasts.map((t, i) => (i === existing ? toast : t)) : [...toasts, toast]);
+}
+
+const dismiss = (id: number) => publish(toasts.filter((t) => t.id !== id));
 
 /** Top-right notifications, 4.5 s (SPEC §8). A `key` replaces an earlier notification with the same key. */
 export const notify = {
@@ -33,14 +43,78 @@ export const notify = {
   info: (title: ReactNode, description?: ReactNode, key?: string) => show('info', title, description, key),
 };
 
-/** Mount inside antd's `<App>` so notifications pick up the tenant's theme. */
-export function NotificationBridge() {
-  const { notification } = App.useApp();
+/** Clears every notification (tests). */
+export function clearNotifications() {
+  publish([]);
+}
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const paused = useRef(false);
   useEffect(() => {
-    instance = notification;
-    return () => {
-      instance = staticNotification;
+    let left = NOTIFICATION_DURATION_S * 1000;
+    let started = Date.now();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const tick = () => {
+      if (paused.current) {
+        timer = setTimeout(tick, 250);
+        return;
+      }
+      left -= Date.now() - started;
+      started = Date.now();
+      if (left <= 0) dismiss(toast.id);
+      else timer = setTimeout(tick, Math.min(left, 250));
     };
-  }, [notification]);
-  return null;
+    timer = setTimeout(tick, Math.min(left, 250));
+    return () => clearTimeout(timer);
+  }, [toast.id]);
+  const hold = (value: boolean) => () => {
+    paused.current = value;
+  };
+  return (
+    <li
+      className={`portico-toast portico-toast--${toast.tone}`}
+      role={toast.tone === 'error' || toast.tone === 'warning' ? 'alert' : 'status'}
+      onPointerEnter={hold(true)}
+      onPointerLeave={hold(false)}
+      onFocus={hold(true)}
+      onBlur={hold(false)}
+      data-testid="notification"
+    >
+      <ToneIcon tone={toast.tone} size={22} />
+      <div className="portico-toast__body">
+        <div className="portico-toast__title">{toast.title}</div>
+        {toast.description ? <div>{toast.description}</div> : null}
+      </div>
+      <button
+        type="button"
+        className="portico-btn portico-btn--text portico-btn--small"
+        aria-label="Close notification"
+        onClick={() => dismiss(toast.id)}
+      >
+        <CloseOutlined aria-hidden />
+      </button>
+    </li>
+  );
+}
+
+/** Where notifications appear: once, at the top of the app (BrandingProvider mounts it). */
+export function Notifications() {
+  const current = useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => toasts,
+    () => toasts,
+  );
+  if (current.length === 0) return null;
+  return (
+    <section aria-label="Notifications">
+      <ol className="portico-toasts">
+        {current.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} />
+        ))}
+      </ol>
+    </section>
+  );
 }

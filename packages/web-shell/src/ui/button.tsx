@@ -1,0 +1,41 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Spinner } from './spinner.tsx';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: 'default' | 'primary' | 'text' | 'link' | 'danger';
+  size?: 'middle' | 'small';
+  /** Shown before the label; decorative (the label or `aria-label` names the button). */
+  icon?: ReactNode;
+  /** Busy: a spinner in place of the icon, the button announced as busy and not pressable again. */
+  loading?: boolean;
+}
+
+/** A native button in Portico's look: default, primary (the tenant's colour), text, link or danger. */
+export function Button({
+  variant = 'default',
+  size = 'middle',
+  icon,
+  loading = false,
+  className,
+  children,
+  type = 'button',
+  disabled,
+  ...rest
+}: ButtonProps) {
+  const classes = ['portico-btn', `portico-btn--${variant}`];
+  if (size === 'small') classes.push('portico-btn--small');
+  if (!children && icon) classes.push('portico-btn--icon');
+  if (className) classes.push(className);
+  return (
+    <button
+      type={type}
+      className={classes.join(' ')}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
+      {loading ? <Spinner size="small" /> : icon}
+      {children}
+    </button>
+  );
+}
