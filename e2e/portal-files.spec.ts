@@ -38,8 +38,7 @@ async function openSignedIn(path: string, username: 'bob' | 'alice'): Promise<Tr
   await signInAs(page, username);
   if (username === 'alice') {
     await page.getByRole('heading', { name: 'Select the tenant' }).waitFor({ timeout: 20_000 });
-    await page.getByRole('combobox', { name: 'Tenant' }).click();
-    await page.locator('.ant-select-item-option[title="Acme Accounting"]').click();
+    await page.getByRole('combobox', { name: 'Tenant' }).selectOption({ label: 'Acme Accounting' });
     await page.getByRole('button', { name: 'Done' }).click();
   }
   await page.getByTestId('selected-site-name').waitFor({ timeout: 20_000 });
@@ -313,8 +312,7 @@ describe('Published Files', () => {
     });
     await page.goto(`${server().url}/publishedFiles`);
     await signInAs(page, 'alice');
-    await page.getByRole('combobox', { name: 'Tenant' }).click();
-    await page.locator('.ant-select-item-option[title="Acme Accounting"]').click();
+    await page.getByRole('combobox', { name: 'Tenant' }).selectOption({ label: 'Acme Accounting' });
     await page.getByRole('button', { name: 'Done' }).click();
 
     const table = page.getByTestId('published-files-table');
@@ -354,7 +352,9 @@ describe('Published Files', () => {
     );
     try {
       await download.click();
-      const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Not allowed for this site' });
+      const toast = page
+        .locator('[data-testid=notification]')
+        .filter({ hasText: 'Not allowed for this site' });
       await toast.waitFor({ timeout: 15_000 });
       expect(await toast.textContent()).toContain(
         'Please contact your firm if you need to download files here.',

@@ -37,7 +37,9 @@ async function openSignedIn(path: string, username: string) {
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: randomBytes(30_000) });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
 const requestBadge = (page: Page) =>
-  menu(page).locator('.ant-menu-item', { hasText: 'Requested Documents' }).locator('.ant-badge');
+  menu(page)
+    .getByRole('link', { name: /Requested Documents/ })
+    .locator('.portico-badge [aria-hidden]');
 const checklistItem = (page: Page, name: string) =>
   page.locator(`[data-testid="request-item"][data-item-name="${name}"]`);
 const reviewItem = (page: Page, name: string) =>

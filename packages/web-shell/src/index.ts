@@ -62,6 +62,7 @@ export { logger } from './lib/logger.ts';
 export { notify } from './lib/notifications.tsx';
 export { dropZoneInvitation, useCoarsePointer } from './lib/pointer.ts';
 export { type QueryParam, withQuery } from './lib/query-string.ts';
+export { useAfterFirstScreen } from './lib/use-after-first-screen.ts';
 export { BREAKPOINTS, type Breakpoint, useMinWidth } from './lib/use-breakpoint.ts';
 export { useDebouncedSearch, useDebouncedValue } from './lib/use-debounced-value.ts';
 export type {
@@ -81,6 +82,7 @@ export * from './store/uploader-slice.ts';
 export { AntdScope } from './ui/antd-scope.tsx';
 export { Button, type ButtonProps } from './ui/button.tsx';
 export { Notice, type NoticeProps } from './ui/notice.tsx';
+export { Result, type ResultProps } from './ui/result.tsx';
 export { Skeleton, Spinner } from './ui/spinner.tsx';
 export { Tag } from './ui/tag.tsx';
 export type { Tone } from './ui/tone.ts';

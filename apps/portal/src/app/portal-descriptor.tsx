@@ -18,6 +18,8 @@ export const portalDescriptor: AppDescriptor = {
       title: 'Published Files',
       icon: <FileDoneOutlined />,
       badge: 'publishedFileCount',
+      // The first screen of a client who opens their documents: drawn without antd (decision 40).
+      antd: false,
       load: () => import('../features/site-files/components/published-files-page.tsx'),
     },
     {

@@ -1,4 +1,4 @@
-import { createElement, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { CallbackPage } from '../features/auth/components/callback-page.tsx';
@@ -8,13 +8,43 @@ import { NotFoundPage } from '../features/errors/components/not-found-page.tsx';
 import { RouteErrorPage } from '../features/errors/components/route-error-page.tsx';
 import { lazyWithTimeout } from '../features/errors/lazy-with-timeout.ts';
 import { SITE_BREADCRUMB_KEY } from '../features/sites/api/get-sites.ts';
-import type { AppDescriptor } from '../shell/app-descriptor.ts';
+import type { AppDescriptor, ShellPage } from '../shell/app-descriptor.ts';
 import type { ShellRouteHandle } from '../shell/route-handle.ts';
+import { AntdScope } from '../ui/antd-scope.tsx';
 import { HomeRedirect, MenuKeyGate } from './page-gates.tsx';
 import { RouteRoot } from './route-root.tsx';
 
 /** `/`, titled Login (SPEC §2): lazily loaded like every page, within the chunk time-out. */
 const ProtectedRoot = lazyWithTimeout(() => import('./protected-root.tsx'));
+
+/**
+ * A page of the app inside the workspace: shown only when the server menu has its key, loaded on first visit, and
+ * inside antd's theme unless it is drawn with Portico's own controls only (`antd: false`).
+ */
+function pageRoute(page: ShellPage): RouteObject {
+  const Page = lazyWithTimeout(page.load);
+  const handle: ShellRouteHandle = {
+    title: page.title,
+    crumb: { key: page.menuKey, title: page.title },
+    menuKey: page.menuKey,
+  };
+  return {
+    path: page.path,
+    handle,
+    errorElement: <RouteErrorPage />,
+    element: (
+      <MenuKeyGate menuKey={page.menuKey}>
+        {page.antd === false ? (
+          <Page />
+        ) : (
+          <AntdScope fallback={<PageSpinner label="Loading the page…" />}>
+            <Page />
+          </AntdScope>
+        )}
+      </MenuKeyGate>
+    ),
+  };
+}
 
 /**
  * SPEC §2 routes: `/` (the protected root with the app's pages inside the master layout), `/login/callback`,
@@ -52,24 +82,7 @@ export function createRoutes(descriptor: AppDescriptor): RouteObject[] {
       ),
       errorElement: <RouteErrorPage />,
       handle: rootHandle,
-      children: [
-        { index: true, element: <HomeRedirect /> },
-        ...descriptor.pages.map((page): RouteObject => {
-          const handle: ShellRouteHandle = {
-            title: page.title,
-            crumb: { key: page.menuKey, title: page.title },
-            menuKey: page.menuKey,
-          };
-          return {
-            path: page.path,
-            handle,
-            errorElement: <RouteErrorPage />,
-            element: (
-              <MenuKeyGate menuKey={page.menuKey}>{createElement(lazyWithTimeout(page.load))}</MenuKeyGate>
-            ),
-          };
-        }),
-      ],
+      children: [{ index: true, element: <HomeRedirect /> }, ...descriptor.pages.map(pageRoute)],
     },
     { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
   ];

@@ -1,10 +1,10 @@
-import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { visiblePages } from '../features/layout/menu-model.ts';
 import { useShell } from '../shell/shell-context.tsx';
 import { useShellSelector } from '../store/hooks.ts';
 import { selectMenuItems } from '../store/selectors.ts';
+import { Result } from '../ui/result.tsx';
 
 /** The root path inside the workspace: the app's home page when the menu has it, else the first visible one. */
 export function HomeRedirect() {

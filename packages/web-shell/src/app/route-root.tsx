@@ -1,15 +1,10 @@
 import { Outlet } from 'react-router';
 import { useBranding } from '../features/branding/components/branding-provider.tsx';
-import { AntdScope } from '../ui/antd-scope.tsx';
 import { useDocumentTitle } from './hooks/use-document-title.ts';
 
 /** The pathless root of every route: names the document after the page and the firm (or the product). */
 export function RouteRoot() {
   const branding = useBranding();
   useDocumentTitle(branding.name);
-  return (
-    <AntdScope>
-      <Outlet />
-    </AntdScope>
-  );
+  return <Outlet />;
 }

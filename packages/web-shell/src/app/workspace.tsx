@@ -1,4 +1,3 @@
-import { Button, Result } from 'antd';
 import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
@@ -25,6 +24,8 @@ import {
   selectPublishedFileCount,
   selectUser,
 } from '../store/selectors.ts';
+import { Button } from '../ui/button.tsx';
+import { Result } from '../ui/result.tsx';
 import { useTenantInitialisation } from './hooks/use-tenant-initialisation.ts';
 import { PublishedFileCountPoller } from './published-file-count-poller.tsx';
 
@@ -58,7 +59,7 @@ function InitialisingContent({ init }: { init: ReturnType<typeof useTenantInitia
         title="The portal could not be prepared"
         subTitle={apiError.message}
         extra={
-          <Button type="primary" onClick={() => dispatch(retryInitialisation())}>
+          <Button variant="primary" onClick={() => dispatch(retryInitialisation())}>
             Try again
           </Button>
         }

@@ -1,4 +1,4 @@
-import { Flex, Spin } from 'antd';
+import { Spinner } from '../ui/spinner.tsx';
 
 /** A centred loading indicator with a readable label (announced to screen readers). */
 export function PageSpinner({
@@ -9,17 +9,14 @@ export function PageSpinner({
   fullPage?: boolean;
 }) {
   return (
-    <Flex
-      vertical
-      align="center"
-      justify="center"
-      gap={12}
+    <div
       role="status"
       aria-live="polite"
-      style={{ minHeight: fullPage ? '100vh' : 240, padding: 24, boxSizing: 'border-box' }}
+      className="portico-page-spinner"
+      style={{ minHeight: fullPage ? '100vh' : 240 }}
     >
-      <Spin size="large" />
+      <Spinner />
       <span>{label}</span>
-    </Flex>
+    </div>
   );
 }

@@ -73,7 +73,6 @@ function ToastItem({ toast }: { toast: Toast }) {
   return (
     <li
       className={`portico-toast portico-toast--${toast.tone}`}
-      role={toast.tone === 'error' || toast.tone === 'warning' ? 'alert' : 'status'}
       onPointerEnter={hold(true)}
       onPointerLeave={hold(false)}
       onFocus={hold(true)}
@@ -81,7 +80,10 @@ function ToastItem({ toast }: { toast: Toast }) {
       data-testid="notification"
     >
       <ToneIcon tone={toast.tone} size={22} />
-      <div className="portico-toast__body">
+      <div
+        className="portico-toast__body"
+        role={toast.tone === 'error' || toast.tone === 'warning' ? 'alert' : 'status'}
+      >
         <div className="portico-toast__title">{toast.title}</div>
         {toast.description ? <div>{toast.description}</div> : null}
       </div>

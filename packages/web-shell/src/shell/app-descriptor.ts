@@ -18,6 +18,11 @@ export interface ShellPage {
   /** The page's module; loaded on first visit, within the chunk time-out. */
   load: () => Promise<{ default: ComponentType }>;
   badge?: MenuBadge;
+  /**
+   * False for a page drawn with Portico's own controls only (ui/): no antd theme is loaded around it, so it can be
+   * a first screen without antd; whatever antd part it opens later brings its own `AntdScope`. True when left out.
+   */
+  antd?: boolean;
 }
 
 /** What the page that replaces the workspace when the server refuses the app itself is given. */
@@ -35,6 +40,7 @@ export interface AccessDeniedProps {
  */
 export interface AccessDenied {
   codes: readonly string[];
+  /** Drawn with Portico's own controls (ui/): no antd theme is around it. */
   page: ComponentType<AccessDeniedProps>;
 }
 

@@ -1,6 +1,11 @@
 import { LogoutOutlined, SwapOutlined } from '@ant-design/icons';
-import { type AccessDeniedProps, selectTenantContext, useShellSelector } from '@portico/web-shell';
-import { Button, Flex, Result, Typography } from 'antd';
+import {
+  type AccessDeniedProps,
+  Button,
+  Result,
+  selectTenantContext,
+  useShellSelector,
+} from '@portico/web-shell';
 
 /** Where clients go instead: the portal, served at the origin's root. */
 export const PORTAL_HREF = '/';
@@ -12,23 +17,15 @@ export const PORTAL_HREF = '/';
 export function NotAllowedPage({ userName, tenantSwitcher, onLogout }: AccessDeniedProps) {
   const firm = useShellSelector(selectTenantContext)?.tenantDisplayName || 'this firm';
   return (
-    <Flex
-      component="main"
-      align="center"
-      justify="center"
-      style={{ minHeight: '100vh', padding: 16, boxSizing: 'border-box', background: '#F5F7F8' }}
-      data-testid="not-allowed"
-    >
+    <main className="portico-centered-page" data-testid="not-allowed">
       <div style={{ width: '100%', maxWidth: 600, background: '#FFFFFF', borderRadius: 8 }}>
         <Result
           status="403"
           title={
-            <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-              This console is for the firm's staff
-            </Typography.Title>
+            <h1 style={{ fontSize: 24, fontWeight: 600, margin: 0 }}>This console is for the firm's staff</h1>
           }
           subTitle={
-            <Flex vertical gap={8} style={{ color: '#595959' }}>
+            <span className="portico-stack" style={{ gap: 8, color: '#595959' }}>
               <span>
                 {userName ? (
                   <>
@@ -39,29 +36,29 @@ export function NotAllowedPage({ userName, tenantSwitcher, onLogout }: AccessDen
                 )}
               </span>
               <span>Clients exchange documents with the firm in the portal.</span>
-            </Flex>
+            </span>
           }
           extra={
-            <Flex vertical align="center" gap={16}>
-              <Flex gap={12} wrap justify="center">
-                <Button type="primary" href={PORTAL_HREF} data-testid="go-to-portal">
+            <div className="portico-stack" style={{ alignItems: 'center' }}>
+              <div className="portico-row" style={{ gap: 12, justifyContent: 'center' }}>
+                <a className="portico-btn portico-btn--primary" href={PORTAL_HREF} data-testid="go-to-portal">
                   Go to the portal
-                </Button>
+                </a>
                 <Button icon={<LogoutOutlined aria-hidden />} onClick={onLogout}>
                   Log out
                 </Button>
-              </Flex>
+              </div>
               {tenantSwitcher ? (
-                <Flex align="center" gap={8} wrap justify="center">
+                <div className="portico-row" style={{ justifyContent: 'center' }}>
                   <SwapOutlined aria-hidden />
                   <span>Staff of another firm? Switch to it:</span>
                   {tenantSwitcher}
-                </Flex>
+                </div>
               ) : null}
-            </Flex>
+            </div>
           }
         />
       </div>
-    </Flex>
+    </main>
   );
 }

@@ -1,5 +1,4 @@
-import { selectSelectedSite, selectTenant, useShellSelector } from '@portico/web-shell';
-import { Alert, Typography } from 'antd';
+import { Notice, selectSelectedSite, selectTenant, useShellSelector } from '@portico/web-shell';
 import { useGetSubmittedFilesQuery } from '../api/get-site-files.ts';
 
 /** How many rejected files the notice names; the list below has them all (its status column says which). */
@@ -21,26 +20,22 @@ export function ActionNeeded() {
   if (!currentData || total === 0) return null;
   const more = total - currentData.records.length;
   return (
-    <Alert
-      type="warning"
-      showIcon
+    <Notice
+      tone="warning"
       role="status"
       data-testid="action-needed"
       title={`Action needed: the firm returned ${total === 1 ? 'a file' : `${total} files`} to you`}
-      description={
-        <>
-          <ul style={{ margin: '4px 0 8px', paddingInlineStart: 20 }}>
-            {currentData.records.map((file) => (
-              <li key={file.id}>
-                <Typography.Text strong>{file.title}</Typography.Text>
-                {file.statusNote ? <> — {file.statusNote}</> : null}
-              </li>
-            ))}
-            {more > 0 ? <li>and {more} more, marked Rejected in the list below</li> : null}
-          </ul>
-          Upload a corrected file below; the firm sees it as a new submission.
-        </>
-      }
-    />
+    >
+      <ul style={{ margin: '4px 0 8px', paddingInlineStart: 20 }}>
+        {currentData.records.map((file) => (
+          <li key={file.id}>
+            <strong>{file.title}</strong>
+            {file.statusNote ? <> — {file.statusNote}</> : null}
+          </li>
+        ))}
+        {more > 0 ? <li>and {more} more, marked Rejected in the list below</li> : null}
+      </ul>
+      Upload a corrected file below; the firm sees it as a new submission.
+    </Notice>
   );
 }

@@ -1,5 +1,11 @@
-import { describeFileError, QueryErrorAlert, SETTINGS_FORBIDDEN, toApiError } from '@portico/web-shell';
-import { Alert, Result } from 'antd';
+import {
+  describeFileError,
+  Notice,
+  QueryErrorAlert,
+  Result,
+  SETTINGS_FORBIDDEN,
+  toApiError,
+} from '@portico/web-shell';
 
 /** Files of this site are not shown to clients (portalFilesView is off). */
 export function FilesHidden() {
@@ -19,12 +25,8 @@ export function FilesError({ error, onRetry }: { error: unknown; onRetry: () => 
   if (apiError.code !== SETTINGS_FORBIDDEN)
     return <QueryErrorAlert title="The files could not be loaded" error={error} onRetry={onRetry} />;
   return (
-    <Alert
-      type="info"
-      showIcon
-      title="Files are not shown for this site"
-      description={describeFileError(apiError, 'see')}
-      data-testid="files-error"
-    />
+    <Notice tone="info" title="Files are not shown for this site" data-testid="files-error">
+      {describeFileError(apiError, 'see')}
+    </Notice>
   );
 }

@@ -1,5 +1,4 @@
-import { selectSelectedSite, selectTenant, useShellSelector } from '@portico/web-shell';
-import { Alert } from 'antd';
+import { Notice, selectSelectedSite, selectTenant, useShellSelector } from '@portico/web-shell';
 import { Link } from 'react-router';
 import { useGetNewPublishedFileCountQuery } from '../api/get-site-files.ts';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
@@ -18,9 +17,8 @@ export function NewDocumentsNotice() {
   ).currentData?.count;
   if (!count || !settings.portalFilesView) return null;
   return (
-    <Alert
-      type="info"
-      showIcon
+    <Notice
+      tone="info"
       data-testid="new-documents-notice"
       title={
         <span>

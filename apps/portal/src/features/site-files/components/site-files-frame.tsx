@@ -1,5 +1,4 @@
-import { describeQueryError, useSelectedSite } from '@portico/web-shell';
-import { Alert, Card, Flex, Grid, Skeleton, Statistic, Typography } from 'antd';
+import { describeQueryError, Notice, useMinWidth, useSelectedSite } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 
 export interface SiteFilesFrameProps {
@@ -16,7 +15,16 @@ export interface SiteFilesFrameProps {
   children: ReactNode;
 }
 
-/** The frame both file pages share: the title, the selected site with its record count, then the page's content. */
+const stillLoading = (
+  <span className="portico-inline-skeleton">
+    <span className="portico-visually-hidden">Loading</span>
+  </span>
+);
+
+/**
+ * The frame both file pages share: the title, the selected site with its record count, then the page's content.
+ * Drawn with Portico's own controls: it is part of the portal's first screen.
+ */
 export function SiteFilesFrame({
   title,
   icon,
@@ -28,67 +36,53 @@ export function SiteFilesFrame({
   children,
 }: SiteFilesFrameProps) {
   const { site } = useSelectedSite();
-  // On a phone the site and its count take one short card, so the list starts within the first screen.
-  const phone = Grid.useBreakpoint().sm === false;
+  // On a phone the site and its count take one short line, so the list starts within the first screen.
+  const phone = !useMinWidth('sm');
   return (
-    <Flex vertical gap={24}>
-      <Flex align="center" gap={12} wrap>
+    <div className="portico-stack" style={{ gap: 24 }}>
+      <div className="portico-row" style={{ gap: 12 }}>
         <span aria-hidden style={{ fontSize: 24, display: 'inline-flex' }}>
           {icon}
         </span>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          {title}
-        </Typography.Title>
-      </Flex>
+        <h1 style={{ fontSize: 24, fontWeight: 600, margin: 0 }}>{title}</h1>
+      </div>
       {notice}
       {phone ? (
-        <Card size="small" styles={{ body: { padding: '8px 12px' } }}>
-          <Flex justify="space-between" align="baseline" gap={8} wrap>
-            <span>
-              <span style={{ fontWeight: 600 }} data-testid="selected-site-name">
-                {site?.name ?? <Skeleton.Input active size="small" />}
-              </span>
-              {site?.reference ? (
-                <Typography.Text style={{ color: '#595959' }}> · {site.reference}</Typography.Text>
-              ) : null}
+        <div
+          className="portico-card portico-row"
+          style={{ padding: '8px 12px', justifyContent: 'space-between' }}
+        >
+          <span>
+            <span style={{ fontWeight: 600 }} data-testid="selected-site-name">
+              {site?.name ?? stillLoading}
             </span>
-            <span data-testid="record-count" style={{ color: '#595959' }}>
-              {countLabel}: <strong style={{ color: 'inherit' }}>{count ?? '…'}</strong>
-            </span>
-          </Flex>
-        </Card>
+            {site?.reference ? <span className="portico-secondary"> · {site.reference}</span> : null}
+          </span>
+          <span data-testid="record-count" className="portico-secondary">
+            {countLabel}: <strong style={{ color: 'inherit' }}>{count ?? '…'}</strong>
+          </span>
+        </div>
       ) : (
-        <Card size="small" styles={{ body: { padding: 16 } }}>
-          <Flex gap={32} wrap align="center">
-            <div style={{ minWidth: 200 }}>
-              <Typography.Text type="secondary" style={{ color: '#595959' }}>
-                Site
-              </Typography.Text>
-              <div style={{ fontSize: 16, fontWeight: 600 }} data-testid="selected-site-name">
-                {site?.name ?? <Skeleton.Input active size="small" />}
-              </div>
-              {site?.reference ? (
-                <Typography.Text style={{ color: '#595959' }}>Reference {site.reference}</Typography.Text>
-              ) : null}
+        <div className="portico-card portico-row" style={{ padding: 16, gap: 32 }}>
+          <div style={{ minWidth: 200 }}>
+            <div className="portico-secondary">Site</div>
+            <div style={{ fontSize: 16, fontWeight: 600 }} data-testid="selected-site-name">
+              {site?.name ?? stillLoading}
             </div>
-            <Statistic
-              title={<span style={{ color: '#595959' }}>{countLabel}</span>}
-              value={count ?? 0}
-              loading={loading && count === undefined}
-              data-testid="record-count"
-            />
-          </Flex>
-        </Card>
+            {site?.reference ? <div className="portico-secondary">Reference {site.reference}</div> : null}
+          </div>
+          <div data-testid="record-count" aria-busy={(loading && count === undefined) || undefined}>
+            <div className="portico-secondary">{countLabel}</div>
+            <div style={{ fontSize: 24 }}>{loading && count === undefined ? stillLoading : (count ?? 0)}</div>
+          </div>
+        </div>
       )}
       {error ? (
-        <Alert
-          type="warning"
-          showIcon
-          title="The file count could not be loaded"
-          description={describeQueryError(error)}
-        />
+        <Notice tone="warning" title="The file count could not be loaded">
+          {describeQueryError(error)}
+        </Notice>
       ) : null}
       {children}
-    </Flex>
+    </div>
   );
 }

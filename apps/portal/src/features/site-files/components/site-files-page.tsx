@@ -1,4 +1,4 @@
-import { Skeleton } from 'antd';
+import { Skeleton } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
@@ -31,7 +31,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
       notice={notice}
     >
       {!settings.known ? (
-        <Skeleton active paragraph={{ rows: 4 }} />
+        <Skeleton rows={4} label="Loading the site's settings…" />
       ) : (
         <>
           {before}

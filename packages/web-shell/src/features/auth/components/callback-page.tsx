@@ -1,11 +1,12 @@
 import { LIMITS } from '@portico/contracts';
-import { Alert, Button, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Navigate, useSearchParams } from 'react-router';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useShell } from '../../../shell/shell-context.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { useLogout } from '../hooks/use-logout.ts';
 import { readSignInState } from '../return-to.ts';
 
@@ -39,24 +40,20 @@ export function CallbackError({ message, onLogout }: { message: string; onLogout
   const left = useCountdown(CALLBACK_ERROR_LOGOUT_S, true, onLogout);
   return (
     <CenteredPage>
-      <Flex vertical gap={16}>
-        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-          Sign-in did not complete
-        </Typography.Title>
-        <Alert type="error" showIcon role="alert" title={`Error : ${message}`} />
-        <Typography.Paragraph style={{ margin: 0 }}>
-          Please contact the system administrator if this keeps happening.
-        </Typography.Paragraph>
-        <Typography.Paragraph style={{ margin: 0 }} aria-live="polite">
+      <div className="portico-stack">
+        <h1 style={{ fontSize: 24, margin: 0 }}>Sign-in did not complete</h1>
+        <Notice tone="error" title={`Error : ${message}`} />
+        <p style={{ margin: 0 }}>Please contact the system administrator if this keeps happening.</p>
+        <p style={{ margin: 0 }} aria-live="polite">
           You will be logged out automatically in <strong data-testid="logout-countdown">{left}</strong>{' '}
           {left === 1 ? 'second' : 'seconds'}.
-        </Typography.Paragraph>
+        </p>
         <div>
-          <Button type="primary" onClick={onLogout}>
+          <Button variant="primary" onClick={onLogout}>
             Log out now
           </Button>
         </div>
-      </Flex>
+      </div>
     </CenteredPage>
   );
 }

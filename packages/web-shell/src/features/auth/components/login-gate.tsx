@@ -1,4 +1,3 @@
-import { Alert, Button, Space } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { useLocation } from 'react-router';
@@ -6,6 +5,8 @@ import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectIsLoggingOut } from '../../../store/selectors.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 
 /** What the gate does for an auth state: pure, so the redirect rule is tested without a browser. */
@@ -50,17 +51,16 @@ export function LoginGate({ children }: { children: ReactNode }) {
   if (decision === 'error')
     return (
       <CenteredPage>
-        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
-          <Alert
-            type="error"
-            showIcon
-            title="Sign-in failed"
-            description={auth.error?.message ?? 'The identity provider could not be reached.'}
-          />
-          <Button type="primary" onClick={() => void signIn(returnTo)}>
-            Try again
-          </Button>
-        </Space>
+        <div className="portico-stack">
+          <Notice tone="error" title="Sign-in failed">
+            {auth.error?.message ?? 'The identity provider could not be reached.'}
+          </Notice>
+          <div>
+            <Button variant="primary" onClick={() => void signIn(returnTo)}>
+              Try again
+            </Button>
+          </div>
+        </div>
       </CenteredPage>
     );
   if (decision === 'logging-out') return <PageSpinner fullPage label="Logging out…" />;

@@ -1,8 +1,8 @@
 import { ArrowLeftOutlined, HomeOutlined } from '@ant-design/icons';
-import { Button, Result } from 'antd';
 import type { MouseEvent } from 'react';
 import { useHref, useNavigate } from 'react-router';
 import { CenteredPage } from '../../../components/centered-page.tsx';
+import { Result } from '../../../ui/result.tsx';
 
 /** The referrer when it is a page of this site, for the "previous page" link's address. */
 function sameOriginReferrer(): string | undefined {
@@ -29,25 +29,26 @@ export function NotFoundPage() {
         status="404"
         title={<h1 style={{ fontSize: 24, margin: 0 }}>This link has no power here</h1>}
         subTitle="The page you asked for does not exist or has moved."
-        extra={[
-          <Button
-            key="back"
-            href={sameOriginReferrer() ?? homeHref}
-            icon={<ArrowLeftOutlined aria-hidden />}
-            onClick={follow(() => (window.history.length > 1 ? navigate(-1) : navigate('/')))}
-          >
-            Previous page
-          </Button>,
-          <Button
-            key="home"
-            type="primary"
-            href={homeHref}
-            icon={<HomeOutlined aria-hidden />}
-            onClick={follow(() => navigate('/'))}
-          >
-            Dashboard
-          </Button>,
-        ]}
+        extra={
+          <>
+            <a
+              className="portico-btn portico-btn--default"
+              href={sameOriginReferrer() ?? homeHref}
+              onClick={follow(() => (window.history.length > 1 ? navigate(-1) : navigate('/')))}
+            >
+              <ArrowLeftOutlined aria-hidden />
+              Previous page
+            </a>
+            <a
+              className="portico-btn portico-btn--primary"
+              href={homeHref}
+              onClick={follow(() => navigate('/'))}
+            >
+              <HomeOutlined aria-hidden />
+              Dashboard
+            </a>
+          </>
+        }
       />
     </CenteredPage>
   );

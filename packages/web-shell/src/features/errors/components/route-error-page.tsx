@@ -1,6 +1,7 @@
-import { Button, Result } from 'antd';
 import { useRouteError } from 'react-router';
 import { logger } from '../../../lib/logger.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Result } from '../../../ui/result.tsx';
 import { isChunkLoadError } from '../lazy-with-timeout.ts';
 
 /** A route's error element: a chunk that did not load offers a reload (SPEC §9); anything else too. */
@@ -18,7 +19,7 @@ export function RouteErrorPage() {
           : 'An unexpected error stopped this page. Reloading usually helps.'
       }
       extra={
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <Button variant="primary" onClick={() => window.location.reload()}>
           Reload
         </Button>
       }

@@ -1,9 +1,9 @@
 import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Flex, Grid, Layout, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Branding } from '../../../lib/branding.ts';
-import { HEADER_BORDER_WIDTH } from '../layout-constants.ts';
+import { useMinWidth } from '../../../lib/use-breakpoint.ts';
+import { Button } from '../../../ui/button.tsx';
 
 export interface AppHeaderProps {
   branding: Branding;
@@ -18,7 +18,7 @@ export interface AppHeaderProps {
 
 /**
  * SPEC §2: firm logo and name (one link to '/'), the user's name, the tenant dropdown and a logout icon button,
- * over a 5px bottom border in the tenant's secondary colour.
+ * over a 5px bottom border in the tenant's secondary colour (the colours come from ui.css's custom properties).
  */
 export function AppHeader({
   branding,
@@ -29,92 +29,63 @@ export function AppHeader({
   onLogout,
   sideMenuId,
 }: AppHeaderProps) {
-  const screens = Grid.useBreakpoint();
-  const text = branding.onPrimary;
-  const iconButton = { color: text, fontSize: 18 };
+  const wide = useMinWidth('md');
   return (
-    <Layout.Header
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 12,
-        borderBottom: `${HEADER_BORDER_WIDTH}px solid ${branding.secondary}`,
-        boxSizing: 'content-box',
-        position: 'sticky',
-        top: 0,
-        zIndex: 10,
-        lineHeight: 'normal',
-      }}
-      data-testid="app-header"
-    >
+    <header className="portico-header" data-testid="app-header">
       <Button
-        type="text"
+        variant="text"
+        className="portico-header__button"
         onClick={onToggleMenu}
         aria-label={collapsed ? 'Expand side menu' : 'Collapse side menu'}
         aria-expanded={!collapsed}
         aria-controls={sideMenuId}
-        icon={collapsed ? <MenuUnfoldOutlined style={iconButton} /> : <MenuFoldOutlined style={iconButton} />}
+        icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
       />
-      <Link
-        to="/"
-        style={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 12,
-          minWidth: 0,
-          color: text,
-          textDecoration: 'none',
-        }}
-        data-testid="firm-home-link"
-      >
+      <Link to="/" className="portico-header__home" data-testid="firm-home-link">
         {branding.logo ? (
           <img
             src={branding.logo}
             alt=""
             height={40}
-            style={{ maxHeight: 40, maxWidth: 120, objectFit: 'contain', flex: 'none' }}
+            className="portico-header__logo"
             data-testid="firm-logo"
           />
         ) : null}
-        <span
-          style={{
-            fontSize: screens.md ? 20 : 16,
-            fontWeight: 600,
-            whiteSpace: 'nowrap',
-            overflow: 'hidden',
-            textOverflow: 'ellipsis',
-          }}
-          data-testid="firm-name"
-        >
+        <span className="portico-header__name" data-testid="firm-name">
           {branding.name}
         </span>
       </Link>
-      <Flex align="center" gap={12} style={{ marginInlineStart: 'auto', flex: 'none' }}>
+      <div className="portico-header__end">
         {tenantSwitcher}
         {userName ? (
-          screens.md ? (
-            <Flex align="center" gap={6} style={{ color: text }}>
+          wide ? (
+            <span className="portico-header__user">
               <UserOutlined aria-hidden />
-              <Typography.Text style={{ color: text, maxWidth: 220 }} ellipsis data-testid="user-name">
+              <span className="portico-header__user-name" title={userName} data-testid="user-name">
                 {userName}
-              </Typography.Text>
-            </Flex>
+              </span>
+            </span>
           ) : (
-            <Tooltip title={userName}>
-              <UserOutlined aria-label={`Signed in as ${userName}`} role="img" style={iconButton} />
-            </Tooltip>
+            <span
+              className="portico-header__user"
+              role="img"
+              aria-label={`Signed in as ${userName}`}
+              title={userName}
+            >
+              <UserOutlined aria-hidden style={{ fontSize: 18 }} />
+            </span>
           )
         ) : null}
-        <Tooltip title="Log out">
-          <Button
-            type="text"
-            onClick={onLogout}
-            aria-label="Log out"
-            icon={<LogoutOutlined style={iconButton} />}
-            data-testid="logout-button"
-          />
-        </Tooltip>
-      </Flex>
-    </Layout.Header>
+        <Button
+          variant="text"
+          className="portico-header__button"
+          onClick={onLogout}
+          aria-label="Log out"
+          title="Log out"
+          icon={<LogoutOutlined aria-hidden />}
+          data-testid="logout-button"
+        />
+      </div>
+    </header>
   );
 }

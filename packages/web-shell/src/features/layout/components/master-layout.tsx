@@ -1,9 +1,10 @@
-import { Flex, Layout } from 'antd';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId } from 'react';
 import type { Branding } from '../../../lib/branding.ts';
+import { useMinWidth } from '../../../lib/use-breakpoint.ts';
 import type { MenuBadge } from '../../../shell/app-descriptor.ts';
 import type { Crumb } from '../breadcrumbs.ts';
 import { useSideMenuCollapsed } from '../hooks/use-side-menu-collapsed.ts';
+import { SIDE_MENU_BREAKPOINT } from '../layout-constants.ts';
 import type { NavItem } from '../menu-model.ts';
 import { AppHeader } from './app-header.tsx';
 import { BreadcrumbBar } from './breadcrumb-bar.tsx';
@@ -25,14 +26,16 @@ export interface MasterLayoutProps {
   children: ReactNode;
 }
 
-/** SPEC §2 master layout: header, side menu, breadcrumb bar and the content area. */
+/** SPEC §2 master layout: header, side menu, breadcrumb bar and the content area (styles in styles.css). */
 export function MasterLayout(props: MasterLayoutProps) {
-  const { collapsed, overlay, toggle, onBreakpoint, closeOverlay } = useSideMenuCollapsed(
+  const { collapsed, overlay, toggle, onBreakpoint, closeOverlay, expand } = useSideMenuCollapsed(
     props.collapsedStorageKey,
   );
+  const wide = useMinWidth(SIDE_MENU_BREAKPOINT);
+  useEffect(() => onBreakpoint(!wide), [wide, onBreakpoint]);
   const sideMenuId = useId();
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="portico-layout">
       <a href="#main-content" className="portico-skip-link">
         Skip to main content
       </a>
@@ -45,39 +48,32 @@ export function MasterLayout(props: MasterLayoutProps) {
         onLogout={props.onLogout}
         sideMenuId={sideMenuId}
       />
-      <Layout hasSider>
+      <div className="portico-layout__body">
         <SideMenu
           id={sideMenuId}
           items={props.navItems}
           selectedKey={props.selectedKey}
           collapsed={collapsed}
-          onBreakpoint={onBreakpoint}
           overlay={overlay}
           onNavigate={closeOverlay}
+          onExpand={expand}
           badges={props.badges}
-          branding={props.branding}
           version={props.version}
         />
-        <Layout style={{ minWidth: 0 }}>
+        <div className="portico-layout__main">
           {props.siteSwitcher ? (
-            <Flex wrap align="center" justify="space-between" style={{ paddingInlineEnd: 16 }}>
+            <div className="portico-layout__bar">
               <BreadcrumbBar crumbs={props.crumbs} />
-              <div style={{ padding: '12px 0 0 24px', maxWidth: '100%' }}>{props.siteSwitcher}</div>
-            </Flex>
+              <div className="portico-layout__site">{props.siteSwitcher}</div>
+            </div>
           ) : (
             <BreadcrumbBar crumbs={props.crumbs} />
           )}
-          <Layout.Content
-            id="main-content"
-            tabIndex={-1}
-            className="portico-content"
-            style={{ background: '#FFFFFF', borderRadius: 8, minHeight: 280, outline: 'none' }}
-            data-testid="content-area"
-          >
+          <main id="main-content" tabIndex={-1} className="portico-content" data-testid="content-area">
             {props.children}
-          </Layout.Content>
-        </Layout>
-      </Layout>
-    </Layout>
+          </main>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,197 +1,157 @@
-import { AppstoreOutlined } from '@ant-design/icons';
-import { Badge, Flex, Layout, Menu, type MenuProps, Typography } from 'antd';
-import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { Branding } from '../../../lib/branding.ts';
-import { readableTextOn } from '../../../lib/colors.ts';
+import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { notify } from '../../../lib/notifications.tsx';
 import type { MenuBadge } from '../../../shell/app-descriptor.ts';
-import { SIDE_MENU_BREAKPOINT, SIDE_MENU_COLLAPSED_WIDTH, SIDE_MENU_WIDTH } from '../layout-constants.ts';
 import { COMING_SOON, type NavItem } from '../menu-model.ts';
-
-type MenuItem = Required<MenuProps>['items'][number];
 
 export interface SideMenuProps {
   id: string;
   items: NavItem[];
   selectedKey: string | undefined;
   collapsed: boolean;
-  onBreakpoint: (broken: boolean) => void;
   /** Open over the content on a narrow screen. */
   overlay: boolean;
   onNavigate: () => void;
+  /** A group was opened in the collapsed menu: the menu widens to show its entries. */
+  onExpand: () => void;
   badges: Partial<Record<MenuBadge, number>>;
-  branding: Branding;
   version: string;
 }
 
-function CountBadge({
-  count,
-  branding,
-  children,
-  noun = 'files',
-}: {
-  count: number;
-  branding: Branding;
-  children?: ReactNode;
-  /** What is counted, for the badge's title. */
-  noun?: string;
-}) {
+function CountBadge({ count, noun, small }: { count: number; noun: string; small: boolean }) {
+  const shown = count > 999 ? '999+' : String(count);
   return (
-    <Badge
-      count={count}
-      overflowCount={999}
-      size={children ? 'small' : 'default'}
-      color={branding.secondary}
-      styles={{
-        indicator: {
-          color: readableTextOn(branding.secondary),
-          backgroundColor: branding.secondary,
-          boxShadow: 'none',
-        },
-      }}
+    <span
+      className={small ? 'portico-badge portico-badge--small' : 'portico-badge'}
       title={`${count} ${noun}`}
-      // On the collapsed menu's icon: nudged down so the count stays inside the item's 40px line.
-      offset={children ? [4, 10] : undefined}
     >
-      {children}
-    </Badge>
+      <span aria-hidden>{shown}</span>
+      <span className="portico-visually-hidden">
+        {count} {noun}
+      </span>
+    </span>
   );
 }
 
-function toMenuItems(
-  items: NavItem[],
-  collapsed: boolean,
-  badges: SideMenuProps['badges'],
-  branding: Branding,
-  depth = 0,
-): MenuItem[] {
-  return items.map((item) => {
-    const icon = depth === 0 ? (item.page?.icon ?? <AppstoreOutlined />) : undefined;
-    const count = item.badge ? badges[item.badge] : undefined;
-    const noun = item.badge === 'openRequestItemCount' ? 'open items' : 'files';
-    const label = item.path ? (
-      // One tab stop for the whole menu (arrow keys move, Enter opens); the link serves mouse and middle-click.
-      <Link key="label" to={item.path} tabIndex={-1}>
-        {item.label}
-      </Link>
-    ) : (
-      <span key="label">{item.label}</span>
-    );
-    const withBadge =
-      count !== undefined && count > 0 ? (
-        <Flex key="label" align="center" justify="space-between" gap={8}>
-          {label}
-          <CountBadge key="badge" count={count} branding={branding} noun={noun} />
-        </Flex>
-      ) : (
-        label
-      );
-    if (item.children.length > 0 && !item.path) {
-      return {
-        key: item.key,
-        icon,
-        label: item.label,
-        children: toMenuItems(item.children, collapsed, badges, branding, depth + 1),
-      };
-    }
-    return {
-      key: item.key,
-      icon:
-        collapsed && icon && count ? (
-          <CountBadge count={count} branding={branding} noun={noun}>
-            {icon}
-          </CountBadge>
-        ) : (
-          icon
-        ),
-      label: withBadge,
-      // The collapsed menu shows this as the item's tooltip (SPEC §2).
-      title: item.noRoute ? COMING_SOON : item.label,
-      'data-menu-key': item.key,
-      'data-no-route': item.noRoute ? 'true' : undefined,
-    } as MenuItem;
-  });
+interface EntryProps {
+  item: NavItem;
+  depth: number;
+  props: SideMenuProps;
 }
 
-function findPath(items: NavItem[], key: string): NavItem | undefined {
-  for (const item of items) {
-    if (item.key === key) return item;
-    const found = findPath(item.children, key);
-    if (found) return found;
-  }
-  return undefined;
+function MenuEntryContent({ item, depth, props }: EntryProps) {
+  const count = item.badge ? props.badges[item.badge] : undefined;
+  const noun = item.badge === 'openRequestItemCount' ? 'open items' : 'files';
+  const icon = depth === 0 ? (item.page?.icon ?? <AppstoreOutlined />) : null;
+  const badge = count ? <CountBadge count={count} noun={noun} small={props.collapsed} /> : null;
+  return (
+    <>
+      {icon ? (
+        <span className="portico-menu__icon" aria-hidden>
+          {icon}
+          {props.collapsed ? badge : null}
+        </span>
+      ) : null}
+      <span className="portico-menu__label">{item.label}</span>
+      {props.collapsed ? null : badge}
+    </>
+  );
+}
+
+function MenuGroup({ item, depth, props }: EntryProps) {
+  const [open, setOpen] = useState(true);
+  const listId = useId();
+  const expanded = open && !props.collapsed;
+  return (
+    <li>
+      <button
+        type="button"
+        className="portico-menu__item"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        title={props.collapsed ? item.label : undefined}
+        onClick={() => {
+          if (props.collapsed) {
+            setOpen(true);
+            props.onExpand();
+          } else setOpen(!open);
+        }}
+      >
+        <MenuEntryContent item={item} depth={depth} props={props} />
+        {props.collapsed ? null : <DownOutlined className="portico-menu__chevron" aria-hidden />}
+      </button>
+      <ul id={listId} className="portico-menu portico-menu--sub" hidden={!expanded}>
+        {item.children.map((child) => (
+          <MenuEntry key={child.key} item={child} depth={depth + 1} props={props} />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function MenuEntry({ item, depth, props }: EntryProps) {
+  if (item.children.length > 0 && !item.path) return <MenuGroup item={item} depth={depth} props={props} />;
+  const selected = item.key === props.selectedKey;
+  const className = selected ? 'portico-menu__item portico-menu__item--selected' : 'portico-menu__item';
+  const title = props.collapsed ? (item.noRoute ? COMING_SOON : item.label) : undefined;
+  return (
+    <li>
+      {item.path && !item.noRoute ? (
+        <Link
+          to={item.path}
+          className={className}
+          aria-current={selected ? 'page' : undefined}
+          title={title}
+          data-menu-key={item.key}
+          onClick={props.onNavigate}
+        >
+          <MenuEntryContent item={item} depth={depth} props={props} />
+        </Link>
+      ) : (
+        <button
+          type="button"
+          className={className}
+          title={title}
+          data-menu-key={item.key}
+          data-no-route="true"
+          onClick={() => notify.info(item.label, COMING_SOON, `coming-soon-${item.key}`)}
+        >
+          <MenuEntryContent item={item} depth={depth} props={props} />
+        </button>
+      )}
+    </li>
+  );
 }
 
 /**
- * SPEC §2: 300 wide, 70 collapsed, collapsing by itself below 'lg'; the server's items, titles, order and
- * submenus; the app version in the footer.
+ * SPEC §2: 300 wide, 70 collapsed (collapsing by itself below 'lg', see useSideMenuCollapsed); the server's items,
+ * titles, order and submenus as links, a count beside Published Files and Requested Documents, the app version in
+ * the footer. Collapsed, an entry shows its icon and says its title (or "coming soon") on hover.
  */
-export function SideMenu({
-  id,
-  items,
-  selectedKey,
-  collapsed,
-  onBreakpoint,
-  overlay,
-  onNavigate,
-  badges,
-  branding,
-  version,
-}: SideMenuProps) {
-  const navigate = useNavigate();
+export function SideMenu(props: SideMenuProps) {
+  const { id, items, collapsed, overlay, version } = props;
+  const classes = ['portico-side-menu'];
+  if (collapsed) classes.push('portico-side-menu--collapsed');
+  if (overlay) classes.push('portico-side-menu--overlay');
   return (
-    <Layout.Sider
+    <aside
       id={id}
-      width={SIDE_MENU_WIDTH}
-      collapsedWidth={SIDE_MENU_COLLAPSED_WIDTH}
-      breakpoint={SIDE_MENU_BREAKPOINT}
-      collapsible
-      collapsed={collapsed}
-      onBreakpoint={onBreakpoint}
-      trigger={null}
-      // Below 'lg' a stylesheet rule keeps it 70 wide before React hears of the resize, and the open menu
-      // floats over the content instead of squeezing it.
-      className={overlay ? 'portico-side-menu portico-side-menu--overlay' : 'portico-side-menu'}
-      style={{ borderInlineEnd: '1px solid rgba(0,0,0,0.06)' }}
+      className={classes.join(' ')}
       data-testid="side-menu"
       data-collapsed={collapsed ? 'true' : 'false'}
+      aria-label="Side menu"
     >
-      <Flex vertical style={{ height: '100%', minHeight: 'calc(100vh - 69px)' }}>
-        <nav aria-label="Main menu" style={{ flex: 1, paddingBlock: 8 }}>
-          <Menu
-            mode="inline"
-            items={toMenuItems(items, collapsed, badges, branding)}
-            selectedKeys={selectedKey ? [selectedKey] : []}
-            defaultOpenKeys={items.filter((i) => i.children.length > 0).map((i) => i.key)}
-            onClick={({ key, domEvent }) => {
-              const item = findPath(items, key);
-              if (!item) return;
-              if (item.noRoute || !item.path) {
-                notify.info(item.label, COMING_SOON, `coming-soon-${key}`);
-                return;
-              }
-              // A click on the link navigates by itself; the keyboard (Enter on the item) clicks the item instead.
-              const onLink = domEvent.target instanceof Element && domEvent.target.closest('a');
-              if (!onLink) navigate(item.path);
-              onNavigate();
-            }}
-            style={{ borderInlineEnd: 'none' }}
-          />
-        </nav>
-        <Typography.Text
-          style={{
-            display: 'block',
-            padding: collapsed ? '12px 4px' : '12px 24px',
-            textAlign: collapsed ? 'center' : 'start',
-            fontSize: 12,
-            color: branding.onTertiary,
-          }}
-          data-testid="app-version"
-        >
-          {collapsed ? version : `Version ${version}`}
-        </Typography.Text>
-      </Flex>
-    </Layout.Sider>
+      <nav aria-label="Main menu" className="portico-side-menu__nav">
+        <ul className="portico-menu">
+          {items.map((item) => (
+            <MenuEntry key={item.key} item={item} depth={0} props={props} />
+          ))}
+        </ul>
+      </nav>
+      <p className="portico-side-menu__version" data-testid="app-version">
+        {collapsed ? version : `Version ${version}`}
+      </p>
+    </aside>
   );
 }

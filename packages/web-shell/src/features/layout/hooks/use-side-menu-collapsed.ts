@@ -27,7 +27,7 @@ export function useSideMenuCollapsed(storageKey: string) {
     });
   }, [narrow, storageKey]);
 
-  /** For antd's Sider `onBreakpoint`: `broken` is true below the breakpoint. */
+  /** Told whenever the window crosses the breakpoint: `broken` is true below it. */
   const onBreakpoint = useCallback((broken: boolean) => {
     setNarrow(broken);
     setNarrowOpen(false);
@@ -35,5 +35,20 @@ export function useSideMenuCollapsed(storageKey: string) {
 
   const closeOverlay = useCallback(() => setNarrowOpen(false), []);
 
-  return { collapsed, choice, narrow, overlay: narrow && narrowOpen, toggle, onBreakpoint, closeOverlay };
+  /** Shows the whole menu (a group opened in the collapsed menu): opened over the content when narrow. */
+  const expand = useCallback(() => {
+    if (narrow) setNarrowOpen(true);
+    else if (collapsed) toggle();
+  }, [narrow, collapsed, toggle]);
+
+  return {
+    collapsed,
+    choice,
+    narrow,
+    overlay: narrow && narrowOpen,
+    toggle,
+    onBreakpoint,
+    closeOverlay,
+    expand,
+  };
 }

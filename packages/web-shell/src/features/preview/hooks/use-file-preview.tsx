@@ -1,12 +1,14 @@
-import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { resolveServiceBaseUrl, serviceUrl } from '../../../api/endpoints.ts';
 import { shellApi } from '../../../api/shell-api.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectEndPoints } from '../../../store/selectors.ts';
+import { AntdScope } from '../../../ui/antd-scope.tsx';
 import { lazyWithTimeout } from '../../errors/lazy-with-timeout.ts';
 import { type FilePreviewTarget, type PreviewFile, previewKindOf } from '../preview-kinds.ts';
 
-// The viewer (and, inside it, pdf.js) is a chunk of its own, fetched the first time a preview opens.
+// The viewer (and, inside it, pdf.js) is a chunk of its own, fetched the first time a preview opens, with antd's
+// theme (the list that opens it may be drawn without antd).
 const FilePreviewDialog = lazyWithTimeout(() => import('../components/file-preview-dialog.tsx'));
 
 export interface UseFilePreviewOptions {
@@ -52,7 +54,7 @@ export function useFilePreview(target: FilePreviewTarget, options: UseFilePrevie
   let element: ReactNode = null;
   if (file && kind) {
     element = (
-      <Suspense fallback={null}>
+      <AntdScope>
         <FilePreviewDialog
           key={file.id}
           file={file}
@@ -64,7 +66,7 @@ export function useFilePreview(target: FilePreviewTarget, options: UseFilePrevie
           onDownload={onDownload ? () => onDownload(file) : undefined}
           downloading={isDownloading?.(file.id) ?? false}
         />
-      </Suspense>
+      </AntdScope>
     );
   }
 

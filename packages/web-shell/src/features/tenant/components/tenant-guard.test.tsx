@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setTenant } from '../../../store/app-slice.ts';
@@ -82,9 +82,8 @@ describe('the tenant guard', () => {
 
     // The options carry the display names from GetTenantContexts.
     const combobox = screen.getByRole('combobox', { name: 'Tenant' });
-    await userEvent.click(combobox);
-    const option = await screen.findByTitle('Globex Legal');
-    fireEvent.click(option);
+    await screen.findByRole('option', { name: 'Globex Legal' });
+    await userEvent.selectOptions(combobox, 'Globex Legal');
     await waitFor(() => expect(done).toBeEnabled());
     await userEvent.click(done);
 

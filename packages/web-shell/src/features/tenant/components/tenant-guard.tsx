@@ -1,11 +1,12 @@
 import { TENANT_CODE_PATTERN } from '@portico/contracts';
-import { Button, Result } from 'antd';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { setSelectedSite, setTenant } from '../../../store/app-slice.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectTenant, selectTenantCodes } from '../../../store/selectors.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Result } from '../../../ui/result.tsx';
 import { decideTenant } from '../tenant-decision.ts';
 import { TenantSelectionPage } from './tenant-selection-page.tsx';
 
@@ -63,7 +64,7 @@ export function TenantGuard({ children, onLogout }: { children: ReactNode; onLog
             title="No firm has given you access yet"
             subTitle="Your account is not linked to any tenant. Please contact the system administrator."
             extra={
-              <Button type="primary" onClick={onLogout}>
+              <Button variant="primary" onClick={onLogout}>
                 Log out
               </Button>
             }

@@ -1,4 +1,3 @@
-import { Select } from 'antd';
 import { setTenant } from '../../../store/app-slice.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectTenant } from '../../../store/selectors.ts';
@@ -14,14 +13,20 @@ export function TenantSwitcher({ width = 200 }: { width?: number | string }) {
   const { options, codes } = useTenantOptions();
   if (codes.length <= 1) return null;
   return (
-    <Select
+    <select
       aria-label="Tenant"
-      value={tenant ?? undefined}
-      options={options}
-      onChange={(value: string) => dispatch(setTenant(value))}
-      popupMatchSelectWidth={false}
+      className="portico-select portico-tenant-switcher"
+      value={tenant ?? ''}
+      onChange={(event) => dispatch(setTenant(event.target.value))}
       style={{ width, maxWidth: '100%' }}
       data-testid="tenant-switcher"
-    />
+    >
+      {tenant ? null : <option value="">Select a tenant</option>}
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -7,7 +7,7 @@ import { setEndPoints, setSelectedSite, setTenant } from '../../../store/app-sli
 import { authStateChanged } from '../../../store/client-state-slice.ts';
 import { createTestStore } from '../../../testing/render-with-shell.tsx';
 import { sitesApi } from '../api/get-sites.ts';
-import { SiteSwitcher } from './site-switcher.tsx';
+import SiteSelect from './site-select.tsx';
 
 const site = (n: number, name = `Site ${n}`): Site => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
@@ -62,7 +62,7 @@ describe('the site switcher', () => {
     expect(store.getState().app.selectedSite).toBe(firstPage[0]!.id);
     render(
       <Provider store={store}>
-        <SiteSwitcher />
+        <SiteSelect width={280} autoFocus={false} />
       </Provider>,
     );
     const combobox = screen.getByRole('combobox', { name: 'Site' });
