@@ -1,4 +1,3 @@
-import { Flex, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A page of the console: its heading (the one h1), what the page is for, its main actions, then its content. */
@@ -16,32 +15,25 @@ export function ConsolePage({
   children?: ReactNode;
 }) {
   return (
-    <Flex vertical gap={24}>
-      <Flex justify="space-between" align="flex-start" gap={16} wrap>
+    <div className="portico-stack" style={{ gap: 24 }}>
+      <div
+        className="portico-row"
+        style={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 16 }}
+      >
         <div style={{ minWidth: 0 }}>
-          <Flex align="center" gap={12}>
+          <div className="portico-row" style={{ gap: 12, flexWrap: 'nowrap' }}>
             {icon ? (
               <span aria-hidden style={{ fontSize: 24, display: 'inline-flex' }}>
                 {icon}
               </span>
             ) : null}
-            <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-              {title}
-            </Typography.Title>
-          </Flex>
-          {description ? (
-            <Typography.Paragraph style={{ color: '#595959', margin: '4px 0 0' }}>
-              {description}
-            </Typography.Paragraph>
-          ) : null}
+            <h1 style={{ fontSize: 24, fontWeight: 600, margin: 0 }}>{title}</h1>
+          </div>
+          {description ? <p style={{ color: '#595959', margin: '4px 0 0' }}>{description}</p> : null}
         </div>
-        {actions ? (
-          <Flex gap={8} wrap>
-            {actions}
-          </Flex>
-        ) : null}
-      </Flex>
+        {actions ? <div className="portico-row">{actions}</div> : null}
+      </div>
       {children}
-    </Flex>
+    </div>
   );
 }

@@ -1,15 +1,14 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import type { useFileDownloads } from '@portico/web-shell';
+import { Button, type useFileDownloads } from '@portico/web-shell';
 import type { PreviewFile, useFilePreview } from '@portico/web-shell/preview';
-import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 
 /** A row's buttons, wrapping on narrow screens. */
 export function RowActions({ children }: { children: ReactNode }) {
   return (
-    <Flex gap={4} wrap>
+    <div className="portico-row" style={{ gap: 4 }}>
       {children}
-    </Flex>
+    </div>
   );
 }
 
@@ -28,7 +27,7 @@ export function RowAction({
   children: ReactNode;
 }) {
   return (
-    <Button size="small" icon={icon} loading={loading} onClick={onClick} aria-label={label}>
+    <Button size="small" icon={icon} loading={loading} onClick={() => void onClick()} aria-label={label}>
       {children}
     </Button>
   );

@@ -1,6 +1,12 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 
-const AntdTheme = lazy(() => import('./antd-theme.tsx'));
+const loadAntdTheme = () => import('./antd-theme.tsx');
+const AntdTheme = lazy(loadAntdTheme);
+
+/** Starts loading antd and its theme before a part that needs them is drawn (see prefetchPage). */
+export function prefetchAntdTheme(): void {
+  loadAntdTheme().catch(() => undefined);
+}
 
 /**
  * Wraps what is drawn with antd (forms, dialogs, date pickers, most pages): antd, its style engine and the

@@ -1,6 +1,7 @@
 import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { prefetchPage } from '../../../app/prefetch-page.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import type { MenuBadge } from '../../../shell/app-descriptor.ts';
 import { COMING_SOON, type NavItem } from '../menu-model.ts';
@@ -105,6 +106,10 @@ function MenuEntry({ item, depth, props }: EntryProps) {
           title={title}
           data-menu-key={item.key}
           onClick={props.onNavigate}
+          // The page's code (and antd's theme, if it uses antd) starts loading when the pointer or the focus
+          // reaches the entry, so the click usually finds it there.
+          onPointerEnter={() => item.page && prefetchPage(item.page)}
+          onFocus={() => item.page && prefetchPage(item.page)}
         >
           <MenuEntryContent item={item} depth={depth} props={props} />
         </Link>
