@@ -1,8 +1,9 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from './spinner.tsx';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'default' | 'primary' | 'text' | 'link' | 'danger';
+  variant?: 'default' | 'primary' | 'text' | 'link' | 'danger' | 'danger-primary';
+  ref?: Ref<HTMLButtonElement>;
   size?: 'middle' | 'small';
   /** Shown before the label; decorative (the label or `aria-label` names the button). */
   icon?: ReactNode;
