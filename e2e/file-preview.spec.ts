@@ -110,7 +110,7 @@ async function openPublishedFilesAsBob(page: Page) {
 }
 
 const rowOf = (page: Page, title: string) =>
-  page.locator('.ant-table-row').filter({ has: page.getByText(title, { exact: true }) });
+  page.locator('tbody tr[data-row-key]').filter({ has: page.getByText(title, { exact: true }) });
 
 /** Pixels of the canvas that are clearly not white: pdf.js drew the page. */
 const darkPixels = (page: Page) =>

@@ -44,7 +44,7 @@ async function openPage(page: Page, path: string) {
       throw new Error(`${path} showed no heading: ${error.message}`);
     });
   await page
-    .locator('.ant-spin-spinning, .ant-skeleton-active')
+    .locator('.ant-spin-spinning, .ant-skeleton-active, .portico-list__overlay')
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => undefined);

@@ -46,11 +46,13 @@ async function openSignedIn(path: string, username: 'bob' | 'alice'): Promise<Tr
 }
 
 const rowOf = (page: Page, title: string) =>
-  page.locator('.ant-table-row').filter({ has: page.getByText(title, { exact: true }) });
+  page.locator('tbody tr[data-row-key]').filter({ has: page.getByText(title, { exact: true }) });
 const uploadRow = (page: Page, fileName: string) =>
   page.locator(`[data-testid="upload-row"][data-file-name="${fileName}"]`);
 const tableTitles = async (table: Locator) =>
-  (await table.locator('.ant-table-row td:nth-child(2) strong').allTextContents()).map((t) => t.trim());
+  (await table.locator('tbody tr[data-row-key] .portico-title-cell__title').allTextContents()).map((t) =>
+    t.trim(),
+  );
 
 async function downloadBy(
   page: Page,

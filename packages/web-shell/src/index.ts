@@ -14,11 +14,12 @@ export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';
 export { ListEmpty } from './features/lists/components/list-empty.tsx';
 export { ListFilterBar } from './features/lists/components/list-filter-bar.tsx';
-export { type ListResult, ListTable } from './features/lists/components/list-table.tsx';
+export { type ListResult, type ListSelection, ListTable } from './features/lists/components/list-table.tsx';
 export { QueryErrorAlert } from './features/lists/components/query-error-alert.tsx';
 export { useListSelection } from './features/lists/hooks/use-list-selection.ts';
 export { useListState } from './features/lists/hooks/use-list-state.ts';
-export { type ListQuery, PAGE_SIZES, sortableColumn } from './features/lists/list-query.ts';
+export type { ListColumn, ListColumns } from './features/lists/list-column.ts';
+export { type ColumnSort, type ListQuery, PAGE_SIZES, sortableColumn } from './features/lists/list-query.ts';
 export { useOpenRequestItemCount } from './features/requests/api/get-open-request-item-count.ts';
 export { useGetPublishedFileCountQuery } from './features/sites/api/get-published-file-count.ts';
 export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './features/sites/api/get-sites.ts';

@@ -3,22 +3,26 @@ import {
   FILE_SORT_FIELDS,
   type PublishedFile,
   type SiteRecordCount,
+  type SortOrder,
   SUBMITTED_FILE_SORT_FIELDS,
   type SubmittedFile,
 } from '@portico/contracts';
-import type { FileDownloadTarget, ListQuery, ListResult, sortableColumn } from '@portico/web-shell';
+import type {
+  FileDownloadTarget,
+  ListColumns,
+  ListQuery,
+  ListResult,
+  sortableColumn,
+} from '@portico/web-shell';
 import type { FilePreviewTarget } from '@portico/web-shell/preview';
-import { type Grid, type TableColumnsType, Tag, Typography } from 'antd';
+import { type Grid, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetPublishedFilesQuery, useGetSubmittedFilesQuery } from './api/get-site-files.ts';
 import { SubmissionStatusTag } from './components/submission-status.tsx';
 
 type Screens = ReturnType<typeof Grid.useBreakpoint>;
-type Sorting<F extends string> = (
-  field: F,
-  first?: 'ascend' | 'descend',
-) => ReturnType<typeof sortableColumn<F>>;
+type Sorting<F extends string> = (field: F, first?: SortOrder) => ReturnType<typeof sortableColumn<F>>;
 
 /** The fields every file row has, whichever way it went. */
 export interface SiteFile {
@@ -59,7 +63,7 @@ export interface FileDirection<R extends SiteFile, F extends string> {
   subtitle?: (file: R) => ReactNode;
   narrowExtra?: (file: R, screens: Screens) => ReactNode;
   /** The columns between the title and the size. */
-  columns: (sorting: Sorting<F>) => TableColumnsType<R>;
+  columns: (sorting: Sorting<F>) => ListColumns<R>;
 }
 
 const NEW_TAG_COLOR = '#0958D9';

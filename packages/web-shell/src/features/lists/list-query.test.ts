@@ -2,15 +2,13 @@ import dayjs from 'dayjs';
 import { describe, expect, test } from 'vitest';
 import {
   buildListQuery,
-  columnSortOrder,
   type ListState,
+  nextSortOrder,
   rangeFromPicker,
   sortableColumn,
-  sortFromSorter,
 } from './list-query.ts';
 
 type Field = 'title' | 'size' | 'createdAt';
-const FIELDS: readonly Field[] = ['title', 'size', 'createdAt'];
 const DEFAULT_SORT = { sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
 const state = (change: Partial<ListState<Field>> = {}): ListState<Field> => ({
@@ -69,32 +67,25 @@ describe('the query a list sends', () => {
   });
 });
 
-describe('table changes', () => {
-  test('a column sort becomes sortBy and sortOrder; a cleared or unknown one the default', () => {
-    expect(sortFromSorter({ columnKey: 'size', order: 'ascend' }, FIELDS, DEFAULT_SORT)).toEqual({
-      sortBy: 'size',
-      sortOrder: 'asc',
+describe('sortable columns', () => {
+  test("a column shows the state's sort: its order while it sorts the list, none while another does", () => {
+    expect(sortableColumn('createdAt', state(), 'desc')).toEqual({
+      key: 'createdAt',
+      sort: { order: 'desc', first: 'desc' },
     });
-    expect(sortFromSorter([{ columnKey: 'title', order: 'descend' }], FIELDS, DEFAULT_SORT)).toEqual({
-      sortBy: 'title',
-      sortOrder: 'desc',
+    expect(sortableColumn('title', state())).toEqual({
+      key: 'title',
+      sort: { order: undefined, first: 'asc' },
     });
-    expect(sortFromSorter({ columnKey: 'size', order: null }, FIELDS, DEFAULT_SORT)).toEqual(DEFAULT_SORT);
-    expect(sortFromSorter({ columnKey: 'password', order: 'ascend' }, FIELDS, DEFAULT_SORT)).toEqual(
-      DEFAULT_SORT,
-    );
+    expect(sortableColumn('title', state({ sortBy: 'title', sortOrder: 'asc' })).sort.order).toBe('asc');
   });
 
-  test("the columns show the state's sort and never cycle to unsorted", () => {
-    expect(columnSortOrder('createdAt', state())).toBe('descend');
-    expect(columnSortOrder('title', state())).toBeNull();
-    expect(columnSortOrder('title', state({ sortBy: 'title', sortOrder: 'asc' }))).toBe('ascend');
-    expect(sortableColumn('size', state(), 'descend')).toEqual({
-      key: 'size',
-      sorter: true,
-      sortOrder: null,
-      sortDirections: ['descend', 'ascend', 'descend'],
-    });
+  test('a click asks for the first order, then turns it round, and never for unsorted', () => {
+    expect(nextSortOrder({ order: undefined, first: 'desc' })).toBe('desc');
+    expect(nextSortOrder({ order: 'desc', first: 'desc' })).toBe('asc');
+    expect(nextSortOrder({ order: 'asc', first: 'desc' })).toBe('desc');
+    expect(nextSortOrder({ order: undefined, first: 'asc' })).toBe('asc');
+    expect(nextSortOrder({ order: 'asc', first: 'asc' })).toBe('desc');
   });
 
   test('a picked range is two YYYY-MM-DD days; half a range is none', () => {

@@ -15,7 +15,7 @@ export interface ListSort<F extends string> {
 
 /** What a list shows: the page, the sort (lists sorted by the server alone have none), search and dates. */
 export interface ListState<F extends string> extends Partial<ListSort<F>> {
-  /** 1-based, as antd's pagination counts. */
+  /** 1-based. */
   page: number;
   pageSize: number;
   /** Debounced and trimmed. */
@@ -47,35 +47,6 @@ export function buildListQuery<F extends string>(state: ListState<F>): ListQuery
   return query;
 }
 
-/** antd's sort order of a column, from the list's state (controlled sorting). */
-export function columnSortOrder<F extends string>(
-  field: F,
-  state: Partial<ListSort<F>>,
-): 'ascend' | 'descend' | null {
-  if (state.sortBy !== field) return null;
-  return state.sortOrder === 'asc' ? 'ascend' : 'descend';
-}
-
-export interface SorterLike {
-  columnKey?: unknown;
-  order?: 'ascend' | 'descend' | null;
-}
-
-/**
- * The sort a table change asks for. A column the server cannot sort by, or a cleared sort, falls back to the
- * default (newest first).
- */
-export function sortFromSorter<F extends string>(
-  sorter: SorterLike | SorterLike[],
-  allowed: readonly F[],
-  fallback: ListSort<F>,
-): ListSort<F> {
-  const first = Array.isArray(sorter) ? sorter[0] : sorter;
-  const key = first?.columnKey;
-  if (!first?.order || typeof key !== 'string' || !allowed.includes(key as F)) return fallback;
-  return { sortBy: key as F, sortOrder: first.order === 'ascend' ? 'asc' : 'desc' };
-}
-
 /** The days a RangePicker holds; half a range is none unless the range may be open-ended. */
 export function rangeFromPicker(
   values: readonly [Dayjs | null, Dayjs | null] | null | undefined,
@@ -86,20 +57,28 @@ export function rangeFromPicker(
   return [start?.format(DATE_FORMAT) ?? null, end?.format(DATE_FORMAT) ?? null];
 }
 
+/** A column's sort: the order the list is sorted in by it now (none while another column sorts), and the first. */
+export interface ColumnSort {
+  order: SortOrder | undefined;
+  /** What the first click asks for (newest and largest first for dates and sizes); the next turns it round. */
+  first: SortOrder;
+}
+
 /**
- * The sorting props of a column sorted on the server: controlled by the list's state, cycling between the two
- * orders (never unsorted), starting with `first` (newest and largest first for dates and sizes).
+ * The sorting of a column sorted on the server: its key, and its sort as the list's state has it. A click cycles
+ * between the two orders (never unsorted), starting with `first`.
  */
 export function sortableColumn<F extends string>(
   field: F,
   state: Partial<ListSort<F>>,
-  first: 'ascend' | 'descend' = 'ascend',
-) {
-  const second = first === 'ascend' ? 'descend' : 'ascend';
+  first: SortOrder = 'asc',
+): { key: F; sort: ColumnSort } {
   return {
     key: field,
-    sorter: true,
-    sortOrder: columnSortOrder(field, state),
-    sortDirections: [first, second, first] as ('ascend' | 'descend')[],
+    sort: { order: state.sortBy === field ? (state.sortOrder ?? 'asc') : undefined, first },
   };
 }
+
+/** The order a click on a sortable column's header asks for. */
+export const nextSortOrder = ({ order, first }: ColumnSort): SortOrder =>
+  order === undefined ? first : order === 'asc' ? 'desc' : 'asc';

@@ -1,6 +1,6 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { SiteMember } from '@portico/contracts';
-import { dateColumn, QueryErrorAlert } from '@portico/web-shell';
+import { formatDate, QueryErrorAlert } from '@portico/web-shell';
 import { Button, Empty, Form, type FormInstance, Input, Table, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { PersonCell } from './invitation-parts.tsx';
@@ -114,7 +114,13 @@ export function PeopleList(props: {
               dataIndex: 'name',
               render: (_name: string, person) => <PersonCell person={person} />,
             },
-            dateColumn('Added', 'addedAt', ['sm']),
+            {
+              title: 'Added',
+              dataIndex: 'addedAt',
+              responsive: ['sm'],
+              // A YYYY-MM-DD date reads as one word: it never breaks at its hyphens.
+              render: (iso: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(iso)}</span>,
+            },
             { title: 'Actions', key: 'actions', render: (_value, person) => props.actions(person) },
           ]}
         />

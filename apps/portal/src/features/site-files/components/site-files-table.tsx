@@ -1,8 +1,9 @@
 import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
-import type { FileSortField } from '@portico/contracts';
+import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
   formatBytes,
   formatDate,
+  type ListColumns,
   ListEmpty,
   ListFilterBar,
   ListTable,
@@ -19,7 +20,7 @@ import {
   VisuallyHidden,
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
-import { Button, Flex, Grid, type TableColumnsType, Typography } from 'antd';
+import { Button, Flex, Grid, Typography } from 'antd';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { FilesError } from './file-list-states.tsx';
 
@@ -56,9 +57,9 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   });
   const selection = useListSelection(siteId);
 
-  const sorting = (field: F | FileSortField, first?: 'ascend' | 'descend') =>
+  const sorting = (field: F | FileSortField, first?: SortOrder) =>
     sortableColumn(field as F, list.state, first);
-  const columns: TableColumnsType<R> = [
+  const columns: ListColumns<R> = [
     {
       ...titleColumn<R>('Title', (file) => ({
         title: file.title,
@@ -71,14 +72,14 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
     },
     ...direction.columns(sorting),
     {
-      ...sorting('size', 'descend'),
+      ...sorting('size', 'desc'),
       title: 'Size',
       responsive: ['md'],
       align: 'right',
       render: (_, file) => <span title={`${file.size} bytes`}>{formatBytes(file.size)}</span>,
     },
     {
-      ...sorting('createdAt', 'descend'),
+      ...sorting('createdAt', 'desc'),
       title: direction.dateLabel,
       responsive: ['md'],
       render: (_, file) => formatDate(file.createdAt),

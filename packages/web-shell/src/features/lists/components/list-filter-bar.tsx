@@ -1,10 +1,14 @@
+import '../list-kit.css';
 import { SearchOutlined } from '@ant-design/icons';
-import { Flex, Input } from 'antd';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useId, useState } from 'react';
 import { visuallyHiddenStyle as visuallyHidden } from '../../../components/visually-hidden.tsx';
+import { AntdScope } from '../../../ui/antd-scope.tsx';
 import type { DateRange } from '../list-query.ts';
 
-/** The date picker and its date library come after the list (their own chunk); until then, a still field. */
+/**
+ * The date picker (antd's, with its date library) comes after the list, in its own chunk with antd's theme
+ * around it; until then, two still fields of our own.
+ */
 const DateRangeField = lazy(() => import('./date-range-field.tsx'));
 
 /**
@@ -42,10 +46,24 @@ function DateRangePlaceholder({
   onReach: (focused: boolean) => void;
 }) {
   return (
-    <Flex style={{ maxWidth: '100%' }} onPointerEnter={() => onReach(false)} onFocus={() => onReach(true)}>
-      <Input id={ids.start} placeholder="From" readOnly style={{ width: 130 }} />
-      <Input id={ids.end} placeholder="Until" readOnly tabIndex={-1} style={{ width: 130 }} />
-    </Flex>
+    <div className="portico-date-range-placeholder">
+      <input
+        id={ids.start}
+        className="portico-input"
+        placeholder="From"
+        readOnly
+        onPointerEnter={() => onReach(false)}
+        onFocus={() => onReach(true)}
+      />
+      <input
+        id={ids.end}
+        className="portico-input"
+        placeholder="Until"
+        readOnly
+        tabIndex={-1}
+        onPointerEnter={() => onReach(false)}
+      />
+    </div>
   );
 }
 
@@ -85,28 +103,22 @@ export function ListFilterBar({
   const { range } = list.state;
   const [datesReady, reachDates, datesFocused] = useAfterFirstScreen();
   return (
-    <Flex
-      wrap
-      gap={12}
-      align="center"
-      role="group"
-      aria-label="Filters"
-      data-testid={`${testIdPrefix}-filter-bar`}
-    >
+    <fieldset className="portico-filter-bar" aria-label="Filters" data-testid={`${testIdPrefix}-filter-bar`}>
       <label htmlFor={ids.search} style={visuallyHidden}>
         {search.label}
       </label>
-      <Input
-        id={ids.search}
-        type="search"
-        allowClear
-        value={list.searchText}
-        onChange={(event) => list.setSearchText(event.target.value)}
-        placeholder={search.placeholder}
-        prefix={<SearchOutlined aria-hidden />}
-        style={{ width: 320, maxWidth: '100%' }}
-        data-testid={`${testIdPrefix}-search`}
-      />
+      <span className="portico-input-affix portico-filter-bar__search">
+        <SearchOutlined aria-hidden className="portico-input-affix__icon" />
+        <input
+          id={ids.search}
+          className="portico-input"
+          type="search"
+          value={list.searchText}
+          onChange={(event) => list.setSearchText(event.target.value)}
+          placeholder={search.placeholder}
+          data-testid={`${testIdPrefix}-search`}
+        />
+      </span>
       {children}
       {dates ? (
         <>
@@ -116,8 +128,8 @@ export function ListFilterBar({
           <label htmlFor={ids.end} style={visuallyHidden}>
             {dates.label} until (YYYY-MM-DD)
           </label>
-          <Suspense fallback={<DateRangePlaceholder ids={ids} onReach={reachDates} />}>
-            {datesReady ? (
+          {datesReady ? (
+            <AntdScope fallback={<DateRangePlaceholder ids={ids} onReach={reachDates} />}>
               <DateRangeField
                 ids={{ start: ids.start, end: ids.end }}
                 range={range}
@@ -126,17 +138,13 @@ export function ListFilterBar({
                 testId={`${testIdPrefix}-date-range`}
                 autoFocus={datesFocused}
               />
-            ) : (
-              <DateRangePlaceholder ids={ids} onReach={reachDates} />
-            )}
-          </Suspense>
+            </AntdScope>
+          ) : (
+            <DateRangePlaceholder ids={ids} onReach={reachDates} />
+          )}
         </>
       ) : null}
-      {actions ? (
-        <Flex gap={8} wrap style={{ marginInlineStart: 'auto' }}>
-          {actions}
-        </Flex>
-      ) : null}
-    </Flex>
+      {actions ? <div className="portico-filter-bar__actions">{actions}</div> : null}
+    </fieldset>
   );
 }

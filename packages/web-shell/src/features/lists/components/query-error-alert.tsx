@@ -1,6 +1,7 @@
-import { Alert, Button } from 'antd';
 import type { CSSProperties } from 'react';
 import { describeQueryError } from '../../../lib/http-errors.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
 
 /** A call that failed: what went wrong, in words, and a way to try again. */
 export function QueryErrorAlert({
@@ -15,12 +16,10 @@ export function QueryErrorAlert({
   style?: CSSProperties;
 }) {
   return (
-    <Alert
-      style={style}
-      type="error"
-      showIcon
+    <Notice
+      tone="error"
       title={title}
-      description={describeQueryError(error)}
+      style={style}
       action={
         onRetry ? (
           <Button size="small" onClick={onRetry}>
@@ -29,6 +28,8 @@ export function QueryErrorAlert({
         ) : undefined
       }
       data-testid="query-error"
-    />
+    >
+      {describeQueryError(error)}
+    </Notice>
   );
 }

@@ -1,5 +1,5 @@
-import { Flex, Grid, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useMinWidth } from '../../../lib/use-breakpoint.ts';
 
 export interface TitleCellProps {
   title: ReactNode;
@@ -17,21 +17,23 @@ export interface TitleCellProps {
  * are hidden, what they would say (`note`, `narrow`). `children` follow at every width.
  */
 export function TitleCell({ title, tag, subtitle, note, narrow, children }: TitleCellProps) {
-  const screens = Grid.useBreakpoint();
+  // `narrow` holds the row's buttons, which must not be in the page twice: it is rendered only below `md`. CSS
+  // hides it from `md` on as well, so that it goes in the same frame as the actions column comes (a resize).
+  const wide = useMinWidth('md');
   return (
-    <Flex vertical gap={2}>
-      <Flex gap={8} align="center" wrap>
-        <Typography.Text strong>{title}</Typography.Text>
+    <div className="portico-title-cell">
+      <div className="portico-title-cell__head">
+        <strong className="portico-title-cell__title">{title}</strong>
         {tag}
-      </Flex>
-      {subtitle ? <Typography.Text style={{ color: '#595959' }}>{subtitle}</Typography.Text> : null}
-      {screens.md ? null : (
-        <>
-          {note ? <Typography.Text style={{ color: '#595959', fontSize: 12 }}>{note}</Typography.Text> : null}
+      </div>
+      {subtitle ? <span className="portico-secondary">{subtitle}</span> : null}
+      {wide || (!note && !narrow) ? null : (
+        <div className="portico-title-cell__narrow">
+          {note ? <span className="portico-secondary portico-title-cell__note">{note}</span> : null}
           {narrow}
-        </>
+        </div>
       )}
       {children}
-    </Flex>
+    </div>
   );
 }

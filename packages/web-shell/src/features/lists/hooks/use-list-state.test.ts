@@ -51,7 +51,7 @@ const renderWithAddress = (address: string) =>
 describe("a list's state", () => {
   test('the search is applied 500 ms after the last key and starts again at page 1', () => {
     const { result } = render();
-    act(() => result.current.onTableChange({ current: 3, pageSize: 10 }, {}, {}));
+    act(() => result.current.onPage(3));
     expect(result.current.state.page).toBe(3);
 
     act(() => result.current.setSearchText('vat'));
@@ -66,24 +66,17 @@ describe("a list's state", () => {
 
   test('a new sort, page size, date range, filter or site goes back to page 1', () => {
     const { result, rerender } = render();
-    // antd sends the current sort and page size with every change, as the table shows them.
     const toPage = (page: number) => {
-      const { sortBy, sortOrder, pageSize } = result.current.state;
-      const order = sortOrder === 'asc' ? 'ascend' : 'descend';
-      act(() => result.current.onTableChange({ current: page, pageSize }, {}, { columnKey: sortBy, order }));
+      act(() => result.current.onPage(page));
       expect(result.current.state.page).toBe(page);
     };
 
     toPage(2);
-    act(() =>
-      result.current.onTableChange({ current: 2, pageSize: 10 }, {}, { columnKey: 'title', order: 'ascend' }),
-    );
+    act(() => result.current.onSort({ sortBy: 'title', sortOrder: 'asc' }));
     expect(result.current.state).toMatchObject({ page: 1, sortBy: 'title', sortOrder: 'asc' });
 
     toPage(2);
-    act(() =>
-      result.current.onTableChange({ current: 2, pageSize: 50 }, {}, { columnKey: 'title', order: 'ascend' }),
-    );
+    act(() => result.current.onPageSize(50));
     expect(result.current.state).toMatchObject({ page: 1, pageSize: 50 });
 
     toPage(2);
@@ -98,6 +91,22 @@ describe("a list's state", () => {
     toPage(2);
     rerender({ site: 'site-b' });
     expect(result.current.state.page).toBe(1);
+  });
+
+  test('the same sort or page size again keeps the page; a field the list cannot sort by is ignored', () => {
+    const { result } = render();
+    act(() => result.current.onPage(3));
+    act(() => result.current.onSort({ sortBy: 'createdAt', sortOrder: 'desc' }));
+    act(() => result.current.onPageSize(10));
+    act(() => result.current.onSort({ sortBy: 'password', sortOrder: 'asc' }));
+    expect(result.current.state).toMatchObject({
+      page: 3,
+      pageSize: 10,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+    });
+    act(() => result.current.onSort({ sortBy: 'createdAt', sortOrder: 'asc' }));
+    expect(result.current.state).toMatchObject({ page: 1, sortBy: 'createdAt', sortOrder: 'asc' });
   });
 
   test('clearing the filters empties the search and the dates', () => {
@@ -115,7 +124,9 @@ describe("a list's state", () => {
 
   test('a list the server sorts pages with limit and offset and sends no sort', () => {
     const { result } = renderHook(() => useListState({ pageSize: 20 }), { wrapper: inRouter() });
-    act(() => result.current.onTableChange({ current: 3, pageSize: 20 }, {}, {}));
+    act(() => result.current.onPage(3));
+    expect(result.current.query).toEqual({ limit: 20, offset: 40 });
+    act(() => result.current.onSort({ sortBy: 'title', sortOrder: 'asc' }));
     expect(result.current.query).toEqual({ limit: 20, offset: 40 });
   });
 });
@@ -155,7 +166,7 @@ describe("a list's address", () => {
       sortOrder: 'desc',
       range: null,
     });
-    act(() => result.current.list.onTableChange({ current: 2, pageSize: 10 }, {}, {}));
+    act(() => result.current.list.onPage(2));
     expect(paramsOf(result.current.location.search)).toEqual({ other: 'kept', page: '2' });
   });
 

@@ -1,4 +1,3 @@
-import type { TablePaginationConfig } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
@@ -9,8 +8,6 @@ import {
   DEFAULT_PAGE_SIZE,
   type ListSort,
   type ListState,
-  type SorterLike,
-  sortFromSorter,
 } from '../list-query.ts';
 
 export interface ListStateOptions<F extends string, X extends object> {
@@ -25,14 +22,14 @@ export interface ListStateOptions<F extends string, X extends object> {
   scope?: unknown;
 }
 
-/** What a list table needs of the state: the page it shows and what to do when the table changes. */
+/** What a list table needs of the state: the page it shows, and what to do when a page, a size or a sort is picked. */
 export interface ListPaging {
   state: Pick<ListState<string>, 'page' | 'pageSize'>;
-  onTableChange: (
-    pagination: TablePaginationConfig,
-    filters: unknown,
-    sorter: SorterLike | SorterLike[],
-  ) => void;
+  onPage: (page: number) => void;
+  /** A new page size starts again at page 1. */
+  onPageSize: (pageSize: number) => void;
+  /** A new sort starts again at page 1; a column the list cannot sort by is ignored. */
+  onSort: (sort: ListSort<string>) => void;
 }
 
 /**
@@ -97,13 +94,17 @@ export function useListState<F extends string = never, X extends object = Record
   const { page, pageSize, sort, range, filters } = current;
   const state: ListState<F> = { page, pageSize, ...sort, search: current.search, range };
 
-  const onTableChange: ListPaging['onTableChange'] = (pagination, _filters, sorter) => {
-    const nextSort = defaults.defaultSort && sortFromSorter(sorter, defaults.sortable, defaults.defaultSort);
-    const nextSize = pagination.pageSize ?? pageSize;
-    if (nextSort && (nextSort.sortBy !== sort?.sortBy || nextSort.sortOrder !== sort?.sortOrder))
-      change({ sort: nextSort });
-    else if (nextSize !== pageSize) change({ pageSize: nextSize });
-    else change({ page: pagination.current ?? 1 });
+  const paging: Omit<ListPaging, 'state'> = {
+    onPage: (next) => change({ page: Math.max(1, Math.trunc(next) || 1) }),
+    onPageSize: (next) => {
+      if (next !== pageSize) change({ pageSize: next });
+    },
+    onSort: (next) => {
+      // Lists without a default sort are in the server's order; their columns offer no sorting.
+      if (!defaults.defaultSort || !defaults.sortable.includes(next.sortBy as F)) return;
+      if (next.sortBy !== sort?.sortBy || next.sortOrder !== sort?.sortOrder)
+        change({ sort: { sortBy: next.sortBy as F, sortOrder: next.sortOrder } });
+    },
   };
 
   return {
@@ -116,7 +117,7 @@ export function useListState<F extends string = never, X extends object = Record
     searchText,
     setSearchText,
     setRange: (next: DateRange | null) => change({ range: next }),
-    onTableChange,
+    ...paging,
     /** Whether the list is narrowed by a search or dates (the empty state says so). */
     isFiltered: !!current.search || !!range,
     clearFilters: () => {
