@@ -48,6 +48,16 @@ const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
 ];
 
 /**
+ * The shell's own modules travel as one chunk: left to the bundler, the many entry points of the lazy pages cut
+ * them into a score of 1–2 KB files, each a request with its headers on the first screen. The parts that draw with
+ * antd (or load pdf.js) stay in their own lazy chunks, so the first screen never carries antd; so does the package's
+ * index, whose re-exports would otherwise pull them in (a chunk group takes its modules' imports along).
+ */
+const SHELL = /\/packages\/web-shell\/src\//;
+const SHELL_LAZY =
+  /\/web-shell\/src\/(index\.ts$|ui\/antd-theme|features\/preview\/components\/|features\/notification-preferences\/components\/|features\/sites\/components\/site-select|features\/lists\/components\/date-range-field|features\/transfers\/hooks\/(use-leave-warning|use-file-uploads)|features\/transfers\/api\/upload-file|testing\/)/;
+
+/**
  * The Vite build both front ends share; each app names only where the Portico server serves it (`base`, which
  * its descriptor's basePath must match) and its dev-server port. In development the API, discovery and the
  * identity provider are proxied to a server started with `npm start`.
@@ -68,6 +78,7 @@ export function defineShellAppConfig(app: { base: string; devPort: number }): Us
         output: {
           manualChunks(id) {
             for (const [name, test] of VENDOR_CHUNKS) if (test.test(id)) return name;
+            if (SHELL.test(id) && !SHELL_LAZY.test(id)) return 'shell';
             return undefined;
           },
         },

@@ -7,21 +7,20 @@ import {
   SUBMITTED_FILE_SORT_FIELDS,
   type SubmittedFile,
 } from '@portico/contracts';
-import type {
-  FileDownloadTarget,
-  ListColumns,
-  ListQuery,
-  ListResult,
-  sortableColumn,
+import {
+  type FileDownloadTarget,
+  type ListColumns,
+  type ListQuery,
+  type ListResult,
+  type sortableColumn,
+  Tag,
 } from '@portico/web-shell';
 import type { FilePreviewTarget } from '@portico/web-shell/preview';
-import { type Grid, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetPublishedFilesQuery, useGetSubmittedFilesQuery } from './api/get-site-files.ts';
 import { SubmissionStatusTag } from './components/submission-status.tsx';
 
-type Screens = ReturnType<typeof Grid.useBreakpoint>;
 type Sorting<F extends string> = (field: F, first?: SortOrder) => ReturnType<typeof sortableColumn<F>>;
 
 /** The fields every file row has, whichever way it went. */
@@ -58,15 +57,16 @@ export interface FileDirection<R extends SiteFile, F extends string> {
   dateLabel: string;
   emptyText: string;
   testId: string;
-  /** Beside the title (the New tag), under it (the file name), and what narrow screens show under the rest. */
+  /**
+   * Beside the title (the New tag), under it (the file name), and what narrow screens show under the rest (`wide`
+   * from `sm` on).
+   */
   titleTag?: (file: R) => ReactNode;
   subtitle?: (file: R) => ReactNode;
-  narrowExtra?: (file: R, screens: Screens) => ReactNode;
+  narrowExtra?: (file: R, wide: boolean) => ReactNode;
   /** The columns between the title and the size. */
   columns: (sorting: Sorting<F>) => ListColumns<R>;
 }
-
-const NEW_TAG_COLOR = '#0958D9';
 
 export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIELDS)[number]> = {
   title: 'Published Files',
@@ -94,7 +94,7 @@ export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIE
   testId: 'published-files-table',
   titleTag: (file) =>
     file.isNew ? (
-      <Tag color={NEW_TAG_COLOR} style={{ marginInlineEnd: 0 }} data-testid="new-tag">
+      <Tag tone="info" data-testid="new-tag">
         New
       </Tag>
     ) : null,
@@ -144,14 +144,14 @@ export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FIL
         ) : null}
       </>
     ),
-  narrowExtra: (file, screens) => (screens.sm ? null : status(file)),
+  narrowExtra: (file, wide) => (wide ? null : status(file)),
   columns: (sorting) => [
     {
       ...sorting('referenceNumber'),
       title: 'Reference',
       dataIndex: 'referenceNumber',
       responsive: ['xl'],
-      render: (reference: string) => <Typography.Text code>{reference}</Typography.Text>,
+      render: (reference) => <code className="portico-code">{reference}</code>,
     },
     { ...sorting('status'), title: 'Status', responsive: ['sm'], render: (_, file) => status(file) },
   ],

@@ -1,6 +1,7 @@
 import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
 import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
+  Button,
   formatBytes,
   formatDate,
   type ListColumns,
@@ -16,11 +17,11 @@ import {
   useFileDownloads,
   useListSelection,
   useListState,
+  useMinWidth,
   useShellSelector,
   VisuallyHidden,
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
-import { Button, Flex, Grid, Typography } from 'antd';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { FilesError } from './file-list-states.tsx';
 
@@ -38,7 +39,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
   const token = useShellSelector(selectAccessToken);
-  const screens = Grid.useBreakpoint();
+  const wide = useMinWidth('sm');
   // Both directions sort by the fields of every file (FileSortField) and more; F is the direction's own list.
   const list = useListState<F>({
     scope: siteId,
@@ -66,7 +67,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         tag: direction.titleTag?.(file),
         subtitle: direction.subtitle?.(file),
         note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
-        children: direction.narrowExtra?.(file, screens),
+        children: direction.narrowExtra?.(file, wide),
       })),
       ...sorting('title'),
     },
@@ -90,9 +91,9 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
-      width: screens.sm ? undefined : canDownload && canPreview ? 104 : 56,
+      width: wide ? undefined : canDownload && canPreview ? 104 : 56,
       render: (_, file) => (
-        <Flex gap={8} justify="flex-end">
+        <div className="portico-row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
           {canPreview && preview.canPreview(file) ? (
             <Button
               icon={<EyeOutlined aria-hidden />}
@@ -100,7 +101,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               aria-label={`Preview ${file.title}`}
               data-testid="preview-file"
             >
-              {screens.sm ? 'Preview' : null}
+              {wide ? 'Preview' : null}
             </Button>
           ) : null}
           {canDownload ? (
@@ -111,20 +112,18 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               aria-label={`Download ${file.title}`}
               data-testid="download-file"
             >
-              {screens.sm ? 'Download' : null}
+              {wide ? 'Download' : null}
             </Button>
           ) : null}
-        </Flex>
+        </div>
       ),
     });
 
   const { keys } = selection;
   return (
-    <Flex vertical gap={16}>
+    <div className="portico-stack">
       {direction.heading ? (
-        <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-          {direction.heading}
-        </Typography.Title>
+        <h2 style={{ fontSize: 18, fontWeight: 600, margin: 0 }}>{direction.heading}</h2>
       ) : null}
       <ListFilterBar
         list={list}
@@ -166,6 +165,6 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         data-testid={direction.testId}
       />
       {preview.element}
-    </Flex>
+    </div>
   );
 }

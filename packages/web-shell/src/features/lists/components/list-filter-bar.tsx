@@ -1,7 +1,8 @@
 import '../list-kit.css';
 import { SearchOutlined } from '@ant-design/icons';
-import { lazy, type ReactNode, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, useId } from 'react';
 import { visuallyHiddenStyle as visuallyHidden } from '../../../components/visually-hidden.tsx';
+import { useAfterFirstScreen } from '../../../lib/use-after-first-screen.ts';
 import { AntdScope } from '../../../ui/antd-scope.tsx';
 import type { DateRange } from '../list-query.ts';
 
@@ -10,33 +11,6 @@ import type { DateRange } from '../list-query.ts';
  * around it; until then, two still fields of our own.
  */
 const DateRangeField = lazy(() => import('./date-range-field.tsx'));
-
-/**
- * True once the page has had its first screen: when the browser is next idle (at most 2 s later), or at once
- * when the user reaches for the field. Only then is the date picker's chunk asked for.
- */
-function useAfterFirstScreen(): [boolean, (focused: boolean) => void, boolean] {
-  const [ready, setReady] = useState(false);
-  const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (ready) return;
-    const now = () => setReady(true);
-    if (typeof globalThis.requestIdleCallback === 'function') {
-      const id = globalThis.requestIdleCallback(now, { timeout: 2000 });
-      return () => globalThis.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(now, 500);
-    return () => clearTimeout(timer);
-  }, [ready]);
-  return [
-    ready,
-    (withFocus) => {
-      setFocused(withFocus);
-      setReady(true);
-    },
-    focused,
-  ];
-}
 
 function DateRangePlaceholder({
   ids,
