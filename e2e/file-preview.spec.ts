@@ -184,10 +184,11 @@ describe('File previews', () => {
     expect(await viewer.getAttribute('data-status')).toBe('ready');
     await expectNoSeriousA11yViolations(page);
     await takeScreenshots(page, 'file-preview-pdf');
-    await page.getByRole('button', { name: 'Next page' }).click();
+    // The list's own pages have a Next page button too, behind the (modal, so inert) viewer.
+    await viewer.getByRole('button', { name: 'Next page' }).click();
     await page.locator('[data-testid="preview-canvas"][data-page="2"]').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('preview-page-status').textContent()).toBe('Page 2 of 2');
-    expect(await page.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    expect(await viewer.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
     // Next turned disabled under the focus, which Previous took.
     expect(
       await page.evaluate(() =>

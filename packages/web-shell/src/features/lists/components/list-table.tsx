@@ -1,5 +1,5 @@
 import '../list-kit.css';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Spinner } from '../../../ui/spinner.tsx';
 import type { ListPaging } from '../hooks/use-list-state.ts';
 import { useSidewaysScroll } from '../hooks/use-sideways-scroll.ts';
@@ -82,10 +82,13 @@ export function ListTable<T extends { id: string }>({
   const scroll = useSidewaysScroll<HTMLDivElement>();
 
   // An address naming a page past the end (rows were removed meanwhile) shows the last page there is.
+  // Once: `onPage` is a new function on every render of the list's state.
   const pastTheEnd = !isFetching && !error && records.length === 0 && total > 0 && page > lastPage;
+  const onPage = useRef(list.onPage);
+  onPage.current = list.onPage;
   useEffect(() => {
-    if (pastTheEnd) list.onPage(lastPage);
-  }, [pastTheEnd, lastPage, list.onPage]);
+    if (pastTheEnd) onPage.current(lastPage);
+  }, [pastTheEnd, lastPage]);
 
   if (error) {
     const retry = () => void result.refetch();
