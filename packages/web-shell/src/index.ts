@@ -66,6 +66,7 @@ export { type QueryParam, withQuery } from './lib/query-string.ts';
 export { useAfterFirstScreen } from './lib/use-after-first-screen.ts';
 export { BREAKPOINTS, type Breakpoint, useMinWidth } from './lib/use-breakpoint.ts';
 export { useDebouncedSearch, useDebouncedValue } from './lib/use-debounced-value.ts';
+export { useOnceTrue } from './lib/use-once-true.ts';
 export type {
   AccessDenied,
   AccessDeniedProps,

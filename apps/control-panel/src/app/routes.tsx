@@ -13,7 +13,6 @@ import {
 import type { MenuAudience } from '@portico/contracts';
 import type { ShellPage } from '@portico/web-shell';
 import type { ComponentType, ReactNode } from 'react';
-import { withConsoleTheme } from '../components/console-theme.tsx';
 import { STAFF_MENU_KEYS } from '../lib/menu-keys.ts';
 
 /** One configured route of the control panel: it makes both a router entry and a side-menu item. */
@@ -27,6 +26,8 @@ export interface ControlPanelRoute {
   load: () => Promise<{ default: ComponentType }>;
   /** Who the server serves the page's calls to; also the menu audience the app asks for. */
   requiredRole: MenuAudience;
+  /** False for a page drawn with Portico's own controls (see ShellPage.antd). */
+  antd?: boolean;
 }
 
 export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
@@ -37,6 +38,8 @@ export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
     icon: <ShopOutlined />,
     load: () => import('../features/sites/components/sites-page.tsx'),
     requiredRole: 'staff',
+    // The console's first screen: drawn without antd, its dialogs bring antd when opened (decision 40).
+    antd: false,
   },
   {
     path: 'publish',
@@ -114,12 +117,13 @@ export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
 
 /** The shell's pages for the routes: the shell builds the router and the side menu from them. */
 export function toShellPages(routes: readonly ControlPanelRoute[]): ShellPage[] {
-  return routes.map(({ path, title, menuKey, icon, load }) => ({
+  return routes.map(({ path, title, menuKey, icon, load, antd }) => ({
     path,
     title,
     menuKey,
     icon,
-    load: () => load().then((module) => ({ default: withConsoleTheme(module.default) })),
+    load,
+    ...(antd === undefined ? {} : { antd }),
   }));
 }
 

@@ -11,7 +11,7 @@ interface SiteFormValues {
 }
 
 /** Creates a site, or renames (and re-references) an existing one. */
-export function SiteFormModal({
+export default function SiteFormModal({
   open,
   site,
   onClose,

@@ -13,7 +13,13 @@ import { addedMessage, ResendInvitationButton } from './invitation-parts.tsx';
 import { PeopleList, PersonByEmailForm, type PersonByEmailValues, personBody } from './people-by-email.tsx';
 
 /** A site's client members: add one by e-mail (invited if they have no account), resend, remove. */
-export function SiteMembersDrawer({ site, onClose }: { site: StaffSite | undefined; onClose: () => void }) {
+export default function SiteMembersDrawer({
+  site,
+  onClose,
+}: {
+  site: StaffSite | undefined;
+  onClose: () => void;
+}) {
   const { tenant, ready } = useTenant();
   const [form] = Form.useForm<PersonByEmailValues>();
   const members = useGetSiteMembersQuery({ tenant, siteId: site?.id ?? '' }, { skip: !ready || !site });

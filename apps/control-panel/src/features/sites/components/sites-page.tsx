@@ -1,7 +1,9 @@
 import { PlusOutlined, ShopOutlined, TeamOutlined } from '@ant-design/icons';
 import { LIMITS, type StaffSite } from '@portico/contracts';
 import {
+  AntdScope,
   actionsColumn,
+  Button,
   countOf,
   dateColumn,
   describeQueryError,
@@ -10,11 +12,12 @@ import {
   ListFilterBar,
   ListTable,
   notify,
+  Switch,
   titleColumn,
   useListState,
+  useOnceTrue,
 } from '@portico/web-shell';
-import { Button, Flex, Switch } from 'antd';
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { useGetStaffSitesQuery } from '../../../api/staff-sites.ts';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { ConsolePage } from '../../../components/console-page.tsx';
@@ -22,9 +25,11 @@ import { RowAction, RowActions } from '../../../components/row-actions.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useUpdateSiteMutation } from '../api/sites.ts';
-import { SiteFormModal } from './site-form-modal.tsx';
-import { SiteMembersDrawer } from './site-members-drawer.tsx';
-import { StaffDrawer } from './staff-drawer.tsx';
+
+// The dialogs are drawn with antd: they load (with antd's theme) when first opened, not with the list.
+const SiteFormModal = lazy(() => import('./site-form-modal.tsx'));
+const SiteMembersDrawer = lazy(() => import('./site-members-drawer.tsx'));
+const StaffDrawer = lazy(() => import('./staff-drawer.tsx'));
 
 /** `/sites`: the firm's sites, searched and paged, with their counts; create, rename, archive, members. */
 export default function SitesPage() {
@@ -35,6 +40,9 @@ export default function SitesPage() {
   const [editing, setEditing] = useState<{ site?: StaffSite } | null>(null);
   const [membersOf, setMembersOf] = useState<StaffSite | undefined>();
   const [staffOpen, setStaffOpen] = useState(false);
+  const formUsed = useOnceTrue(!!editing);
+  const membersUsed = useOnceTrue(!!membersOf);
+  const staffUsed = useOnceTrue(staffOpen);
 
   const setArchived = async (site: StaffSite, archived: boolean) => {
     try {
@@ -84,28 +92,28 @@ export default function SitesPage() {
       icon={<ShopOutlined />}
       description="Each site is a client engagement: its members see the files published to it."
       actions={
-        <Flex gap={8} wrap>
+        <>
           <Button icon={<TeamOutlined aria-hidden />} onClick={() => setStaffOpen(true)}>
             Staff
           </Button>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
+          <Button variant="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing({})}>
             New site
           </Button>
-        </Flex>
+        </>
       }
     >
       <ListFilterBar
         list={list}
         search={{ label: 'Search sites', placeholder: 'Search by name or reference' }}
       >
-        <Flex align="center" gap={8}>
+        <div className="portico-row">
           <Switch
             id="include-archived"
             checked={list.filters.includeArchived}
             onChange={(checked) => list.setFilter('includeArchived', checked)}
           />
           <label htmlFor="include-archived">Show archived sites</label>
-        </Flex>
+        </div>
       </ListFilterBar>
       <ListTable<StaffSite>
         list={list}
@@ -138,9 +146,21 @@ export default function SitesPage() {
           actionsColumn(actionsOf),
         ]}
       />
-      <SiteFormModal open={!!editing} site={editing?.site} onClose={() => setEditing(null)} />
-      <SiteMembersDrawer site={membersOf} onClose={() => setMembersOf(undefined)} />
-      <StaffDrawer open={staffOpen} onClose={() => setStaffOpen(false)} />
+      {formUsed ? (
+        <AntdScope>
+          <SiteFormModal open={!!editing} site={editing?.site} onClose={() => setEditing(null)} />
+        </AntdScope>
+      ) : null}
+      {membersUsed ? (
+        <AntdScope>
+          <SiteMembersDrawer site={membersOf} onClose={() => setMembersOf(undefined)} />
+        </AntdScope>
+      ) : null}
+      {staffUsed ? (
+        <AntdScope>
+          <StaffDrawer open={staffOpen} onClose={() => setStaffOpen(false)} />
+        </AntdScope>
+      ) : null}
     </ConsolePage>
   );
 }

@@ -6,7 +6,7 @@ import { addedMessage, ResendInvitationButton } from './invitation-parts.tsx';
 import { PeopleList, PersonByEmailForm, type PersonByEmailValues, personBody } from './people-by-email.tsx';
 
 /** The firm's staff: invite someone to the control panel by e-mail, resend a pending invitation. */
-export function StaffDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+export default function StaffDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { tenant, ready } = useTenant();
   const [form] = Form.useForm<PersonByEmailValues>();
   const staff = useGetStaffMembersQuery({ tenant }, { skip: !ready || !open });
