@@ -1,12 +1,15 @@
 import { LIMITS } from '@portico/contracts';
+import { State } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Navigate, useSearchParams } from 'react-router';
+import { prefetchPage } from '../../../app/prefetch-page.ts';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
+import { selectedKeyFor } from '../../layout/menu-model.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { readSignInState } from '../return-to.ts';
 
@@ -59,6 +62,28 @@ export function CallbackError({ message, onLogout }: { message: string; onLogout
 }
 
 /**
+ * While the code is exchanged for tokens, the page the user is coming back to starts loading: the router would
+ * otherwise ask for its module only once the exchange is done. The address is read from the sign-in state the
+ * library keeps (its `state` parameter names it); this runs before the library's own callback handling takes it.
+ */
+function usePrefetchReturnPage(stateId: string | null) {
+  const { userManager, descriptor } = useShell();
+  useEffect(() => {
+    if (!stateId) return;
+    const prefetch = async () => {
+      const stored = await userManager.settings.stateStore.get(stateId);
+      if (!stored) return;
+      const { data } = await State.fromStorageString(stored);
+      const path = readSignInState(data, descriptor.homePath).split(/[?#]/)[0] ?? '';
+      const key = selectedKeyFor(path, descriptor.pages);
+      const page = descriptor.pages.find((p) => p.menuKey === key);
+      if (page) prefetchPage(page);
+    };
+    prefetch().catch(() => undefined);
+  }, [stateId, userManager, descriptor]);
+}
+
+/**
  * `/login/callback` (SPEC §2). react-oidc-context exchanges the code and the shell then navigates to the saved
  * path; this page shows progress, or the provider's error with an automatic logout after 10 s.
  */
@@ -69,6 +94,7 @@ export function CallbackPage() {
   const logout = useLogout();
   const loggingOut = useRef(false);
   const providerError = params.get('error_description') || params.get('error');
+  usePrefetchReturnPage(providerError ? null : params.get('state'));
   // The provider's own description says more than the library's wrapping of it.
   const message = providerError || auth.error?.message;
 
