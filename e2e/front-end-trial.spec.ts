@@ -48,11 +48,20 @@ async function openPage(page: Page, path: string) {
     .first()
     .waitFor({ state: 'detached', timeout: 15_000 })
     .catch(() => undefined);
+  // The controls that arrive after the first screen (a searchable select, a date picker) are asked for at once,
+  // as reaching them does, so that what is checked is what people use.
+  const standIns = page.locator('[data-stand-in]:visible');
+  for (const standIn of await standIns.all()) await standIn.hover().catch(() => undefined);
+  await standIns
+    .first()
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 /**
  * What axe finds on the page as it is, then with each of its dropdowns open (selects and date pickers, at most
- * `most` of them; the first of a kind shows what the others would), keyed by what was open.
+ * `most` of them; the first of a kind shows what the others would), then with its first confirmation question
+ * open (ConfirmButton), keyed by what was open. Native selects open outside the page and are not in the list.
  */
 async function axeFindings(page: Page, most = 3): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
@@ -76,6 +85,16 @@ async function axeFindings(page: Page, most = 3): Promise<Record<string, string>
       .first()
       .waitFor({ state: 'hidden', timeout: 5_000 })
       .catch(() => undefined);
+  }
+  const confirm = page.locator('.portico-confirm > button:visible').first();
+  if ((await confirm.count()) > 0) {
+    const name = (await confirm.getAttribute('aria-label')) ?? 'confirmation';
+    await confirm.click();
+    await page.locator('.portico-confirm__popup').waitFor({ timeout: 5_000 });
+    const open = await axeViolations(page);
+    if (open.length > 0) found[`${name} asked`] = describeViolations(open);
+    await page.keyboard.press('Escape');
+    await page.locator('.portico-confirm__popup').waitFor({ state: 'detached', timeout: 5_000 });
   }
   return found;
 }

@@ -247,7 +247,9 @@ describe('Published Files', () => {
       .toEqual(['VAT return Q3', 'Annual accounts 2025', 'Engagement letter 2026']);
     expect(await table.getByTestId('new-tag').count()).toBe(3);
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await expect.poll(() => menu.locator('.ant-badge').first().textContent(), { timeout: 15_000 }).toBe('3');
+    await expect
+      .poll(() => menu.locator('.portico-badge [aria-hidden]').first().textContent(), { timeout: 15_000 })
+      .toBe('3');
     await expectNoSeriousA11yViolations(page);
     await takeScreenshots(page, 'portal-published-files-list');
 
@@ -323,7 +325,9 @@ describe('Published Files', () => {
       .toEqual(['Document checklist', 'Tax return 2025']);
     expect(await page.getByTestId('selected-site-name').textContent()).toBe('Alice Smith — Personal Tax');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
-    await expect.poll(() => menu.locator('.ant-badge').first().textContent(), { timeout: 15_000 }).toBe('2');
+    await expect
+      .poll(() => menu.locator('.portico-badge [aria-hidden]').first().textContent(), { timeout: 15_000 })
+      .toBe('2');
     const text = (await page.locator('body').textContent()) ?? '';
     for (const title of [...GLOBEX_TITLES, ...ACME_OTHER_TITLES]) expect(text).not.toContain(title);
     // Not a byte of Globex on the wire while in Acme.

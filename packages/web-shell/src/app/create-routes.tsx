@@ -1,4 +1,5 @@
 import { LIMITS } from '@portico/contracts';
+import { Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { CallbackPage } from '../features/auth/components/callback-page.tsx';
@@ -6,27 +7,25 @@ import { LogoutPage } from '../features/auth/components/logout-page.tsx';
 import { CALLBACK_PATH, LOGOUT_PATH, NOT_FOUND_PATH } from '../features/auth/return-to.ts';
 import { NotFoundPage } from '../features/errors/components/not-found-page.tsx';
 import { RouteErrorPage } from '../features/errors/components/route-error-page.tsx';
-import { withTimeout } from '../features/errors/lazy-with-timeout.ts';
 import { SITE_BREADCRUMB_KEY } from '../features/sites/api/get-sites.ts';
 import type { AppDescriptor, ShellPage } from '../shell/app-descriptor.ts';
 import type { ShellRouteHandle } from '../shell/route-handle.ts';
 import { AntdScope } from '../ui/antd-scope.tsx';
 import { HomeRedirect, MenuKeyGate } from './page-gates.tsx';
+import { pageModule } from './prefetch-page.ts';
+import { preloadable } from './preloadable.tsx';
 import { RouteRoot } from './route-root.tsx';
 
-/**
- * Route modules load through react-router's `lazy` rather than React.lazy: the router fetches the module of the
- * address being opened as it starts, alongside sign-in and discovery, and renders the route once it is there. With
- * React.lazy each page first suspended, and React holds a revealed Suspense boundary back by up to 300 ms, which
- * was a fifth of the time to the first screen under a slow CPU (issue 19). The chunk time-out applies as before.
- */
-const timed = <T,>(load: () => Promise<T>) => withTimeout(load(), LIMITS.chunkLoadTimeoutMs);
+/** `/`, titled Login (SPEC §2): lazily loaded like every page, within the chunk time-out; asked for at once. */
+const protectedRoot = preloadable(() => import('./protected-root.tsx'), LIMITS.chunkLoadTimeoutMs);
 
 /**
- * A page of the app inside the workspace: shown only when the server menu has its key, loaded on first visit, and
- * inside antd's theme unless it is drawn with Portico's own controls only (`antd: false`).
+ * A page of the app inside the workspace: shown only when the server menu has its key, loaded on first visit (or
+ * earlier, see prefetchPage), and inside antd's theme unless it is drawn with Portico's own controls only
+ * (`antd: false`).
  */
 function pageRoute(page: ShellPage): RouteObject {
+  const { Component: Page } = pageModule(page);
   const handle: ShellRouteHandle = {
     title: page.title,
     crumb: { key: page.menuKey, title: page.title },
@@ -36,22 +35,17 @@ function pageRoute(page: ShellPage): RouteObject {
     path: page.path,
     handle,
     errorElement: <RouteErrorPage />,
-    lazy: async () => {
-      const { default: Page } = await timed(page.load);
-      return {
-        element: (
-          <MenuKeyGate menuKey={page.menuKey}>
-            {page.antd === false ? (
-              <Page />
-            ) : (
-              <AntdScope fallback={<PageSpinner label="Loading the page…" />}>
-                <Page />
-              </AntdScope>
-            )}
-          </MenuKeyGate>
-        ),
-      };
-    },
+    element: (
+      <MenuKeyGate menuKey={page.menuKey}>
+        {page.antd === false ? (
+          <Page />
+        ) : (
+          <AntdScope fallback={<PageSpinner label="Loading the page…" />}>
+            <Page />
+          </AntdScope>
+        )}
+      </MenuKeyGate>
+    ),
   };
 }
 
@@ -84,21 +78,17 @@ export function createRoutes(descriptor: AppDescriptor): RouteObject[] {
     },
     {
       path: '/',
-      // `/`, titled Login (SPEC §2): lazily loaded like every page, within the chunk time-out.
-      lazy: async () => ({ Component: (await timed(() => import('./protected-root.tsx'))).default }),
+      element: (
+        <Suspense fallback={<PageSpinner fullPage />}>
+          <protectedRoot.Component />
+        </Suspense>
+      ),
       errorElement: <RouteErrorPage />,
       handle: rootHandle,
       children: [{ index: true, element: <HomeRedirect /> }, ...descriptor.pages.map(pageRoute)],
     },
     { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
   ];
-  return [
-    {
-      element: <RouteRoot />,
-      errorElement: <RouteErrorPage />,
-      // While the router fetches the first route's module as it starts.
-      hydrateFallbackElement: <PageSpinner fullPage />,
-      children: routes,
-    },
-  ];
+  protectedRoot.preload().catch(() => undefined);
+  return [{ element: <RouteRoot />, errorElement: <RouteErrorPage />, children: routes }];
 }

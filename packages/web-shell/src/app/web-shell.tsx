@@ -16,6 +16,7 @@ import { type AppDescriptor, routerBasename } from '../shell/app-descriptor.ts';
 import { ShellContext, type ShellContextValue } from '../shell/shell-context.tsx';
 import { createShellStore } from '../store/store.ts';
 import { createRoutes } from './create-routes.tsx';
+import { prefetchPageAt } from './prefetch-page.ts';
 
 type Boot =
   | { state: 'loading' }
@@ -39,6 +40,8 @@ function useShellRuntime(descriptor: AppDescriptor, setup: RuntimeSetup) {
     const router = createBrowserRouter(createRoutes(descriptor), {
       basename: routerBasename(descriptor.basePath),
     });
+    // The page the app opens on starts loading now, beside sign-in and discovery, not once they are done.
+    prefetchPageAt(router.state.location.pathname, descriptor.pages);
     const context: ShellContextValue = { descriptor, setup, keys, userManager, persistor };
     return { store, persistor, userManager, router, context };
   }, [descriptor, setup]);

@@ -3,13 +3,12 @@ import { State } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { Navigate, useSearchParams } from 'react-router';
-import { prefetchPage } from '../../../app/prefetch-page.ts';
+import { prefetchPageAt } from '../../../app/prefetch-page.ts';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
-import { selectedKeyFor } from '../../layout/menu-model.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { readSignInState } from '../return-to.ts';
 
@@ -74,10 +73,7 @@ function usePrefetchReturnPage(stateId: string | null) {
       const stored = await userManager.settings.stateStore.get(stateId);
       if (!stored) return;
       const { data } = await State.fromStorageString(stored);
-      const path = readSignInState(data, descriptor.homePath).split(/[?#]/)[0] ?? '';
-      const key = selectedKeyFor(path, descriptor.pages);
-      const page = descriptor.pages.find((p) => p.menuKey === key);
-      if (page) prefetchPage(page);
+      prefetchPageAt(readSignInState(data, descriptor.homePath), descriptor.pages);
     };
     prefetch().catch(() => undefined);
   }, [stateId, userManager, descriptor]);

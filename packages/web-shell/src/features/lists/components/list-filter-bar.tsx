@@ -20,7 +20,7 @@ function DateRangePlaceholder({
   onReach: (focused: boolean) => void;
 }) {
   return (
-    <div className="portico-date-range-placeholder">
+    <div className="portico-date-range-placeholder" data-stand-in="date-range">
       <input
         id={ids.start}
         className="portico-input"

@@ -20,6 +20,7 @@ export function SiteSwitcher({ width = 280 }: { width?: number | string }) {
       value={site?.name ?? ''}
       placeholder="Choose a site"
       style={{ width, maxWidth: '100%' }}
+      data-stand-in="site-switcher"
       onPointerEnter={() => reach(false)}
       onFocus={() => reach(true)}
     />

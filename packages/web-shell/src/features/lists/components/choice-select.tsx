@@ -1,0 +1,26 @@
+import { Select } from 'antd';
+
+import type { ChoiceFilterProps } from './choice-filter.tsx';
+
+/** ChoiceFilter's control: antd's multiple select, in a chunk of its own with antd's theme around it. */
+export default function ChoiceSelect<K extends string, V extends string>({
+  list,
+  name,
+  noun,
+  options,
+  style,
+}: ChoiceFilterProps<K, V>) {
+  return (
+    <Select<V[]>
+      mode="multiple"
+      aria-label={`Filter by ${noun}`}
+      placeholder={`Any ${noun}`}
+      allowClear
+      value={list.filters[name]}
+      onChange={(value) => list.setFilter(name, value)}
+      options={options}
+      maxTagCount="responsive"
+      style={{ minWidth: 200, maxWidth: 420, ...style }}
+    />
+  );
+}
