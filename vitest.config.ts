@@ -15,6 +15,7 @@ export default defineConfig({
           name: 'pglite',
           include: [...serverTests, 'packages/contracts/src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           env: { PORTICO_TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/src/testing/pglite-template.ts'],
         },
       },
       {
