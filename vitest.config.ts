@@ -1,7 +1,26 @@
+import { globSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Server tests run against PGlite, and again against the PostgreSQL server in DATABASE_URL when it is set.
 const serverTests = ['apps/server/src/**/*.test.ts'];
+
+/**
+ * Whether a server test can answer differently on PostgreSQL: it imports a test helper (they open the database of
+ * the engine under test), the server itself or a database, or reads the variables that choose the engine. The
+ * others (pure logic, streams, files, PGlite's own protocol) prove the same thing twice, so they run once.
+ */
+const ENGINE_MODULES = /(^|\/)(testing\/[^/]+|db\/open-database|db\/postgres-database|main)\.ts$/;
+function dependsOnDatabaseEngine(file: string): boolean {
+  const source = readFileSync(file, 'utf8');
+  if (/PORTICO_TEST_DB|DATABASE_URL/.test(source)) return true;
+  return [...source.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)].some(([, specifier]) =>
+    ENGINE_MODULES.test(path.join(path.dirname(file), specifier!)),
+  );
+}
+const databaseTests = serverTests
+  .flatMap((pattern) => globSync(pattern, { cwd: import.meta.dirname }))
+  .filter((file) => dependsOnDatabaseEngine(path.join(import.meta.dirname, file)));
 
 export default defineConfig({
   test: {
@@ -36,7 +55,7 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: serverTests, env: { PORTICO_TEST_DB: 'postgres' } },
+              test: { name: 'postgres', include: databaseTests, env: { PORTICO_TEST_DB: 'postgres' } },
             },
           ]
         : []),
