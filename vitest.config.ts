@@ -26,6 +26,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default on 2 cores is 1 worker, one test file after another, while a server test mostly waits on
+    // its database, its server or a timer (the CPU stood half idle): two files at a time.
+    maxWorkers: 2,
     projects: [
       {
         // Without `extends`, an inline project ignores the root's timeouts.
