@@ -1,12 +1,34 @@
+import { globSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Server tests run against PGlite, and again against the PostgreSQL server in DATABASE_URL when it is set.
 const serverTests = ['apps/server/src/**/*.test.ts'];
 
+/**
+ * Whether a server test can answer differently on PostgreSQL: it imports a test helper (they open the database of
+ * the engine under test), the server itself or a database, or reads the variables that choose the engine. The
+ * others (pure logic, streams, files, PGlite's own protocol) prove the same thing twice, so they run once.
+ */
+const ENGINE_MODULES = /(^|\/)(testing\/[^/]+|db\/open-database|db\/postgres-database|main)\.ts$/;
+function dependsOnDatabaseEngine(file: string): boolean {
+  const source = readFileSync(file, 'utf8');
+  if (/PORTICO_TEST_DB|DATABASE_URL/.test(source)) return true;
+  return [...source.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)].some(([, specifier]) =>
+    ENGINE_MODULES.test(path.join(path.dirname(file), specifier!)),
+  );
+}
+const databaseTests = serverTests
+  .flatMap((pattern) => globSync(pattern, { cwd: import.meta.dirname }))
+  .filter((file) => dependsOnDatabaseEngine(path.join(import.meta.dirname, file)));
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Vitest's default on 2 cores is 1 worker, one test file after another, while a server test mostly waits on
+    // its database, its server or a timer (the CPU stood half idle): two files at a time.
+    maxWorkers: 2,
     projects: [
       {
         // Without `extends`, an inline project ignores the root's timeouts.
@@ -15,6 +37,7 @@ export default defineConfig({
           name: 'pglite',
           include: [...serverTests, 'packages/contracts/src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           env: { PORTICO_TEST_DB: 'pglite' },
+          globalSetup: ['apps/server/src/testing/pglite-template.ts'],
         },
       },
       {
@@ -28,14 +51,14 @@ export default defineConfig({
             'apps/portal/src/**/*.test.{ts,tsx}',
             'apps/control-panel/src/**/*.test.{ts,tsx}',
           ],
-          setupFiles: ['packages/web-shell/src/testing/setup.ts'],
+          setupFiles: ['packages/web-shell/src/testing/setup.ts', 'vitest.web-setup.ts'],
         },
       },
       ...(process.env.DATABASE_URL
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: serverTests, env: { PORTICO_TEST_DB: 'postgres' } },
+              test: { name: 'postgres', include: databaseTests, env: { PORTICO_TEST_DB: 'postgres' } },
             },
           ]
         : []),

@@ -10,6 +10,7 @@ import { openDatabase } from './db/open-database.ts';
 import { spawnServerProcess } from './testing/server-process.ts';
 import { createThrowawayDatabase, testDatabaseKind } from './testing/test-database.ts';
 import { freePort } from './testing/test-server.ts';
+import { within } from './testing/within.ts';
 
 const PREPARE_START = new URL('../../../scripts/prepare-start.ts', import.meta.url).pathname;
 
@@ -61,18 +62,6 @@ async function pgliteHostOf(pid: number): Promise<number> {
     if (command.includes('pglite-host.ts')) return Number(entry);
   }
   throw new Error(`server ${pid} has no PGlite process`);
-}
-
-async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 // A child process starts its own database (PGlite takes seconds on 2 busy cores) and seeds the demo.

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open-database.ts';
+import { copyPgliteTemplate } from './pglite-template.ts';
 
 /** Which engine this test run uses: the Vitest project sets PORTICO_TEST_DB (pglite by default). */
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
@@ -13,10 +14,16 @@ export const testDatabaseKind = (): 'pglite' | 'postgres' =>
 
 /**
  * A database nobody else uses, dropped afterwards. On PostgreSQL that is a new database on the DATABASE_URL
- * server; on PGlite the caller's temporary DATA_DIR already is one, so there is nothing to create.
+ * server; on PGlite the caller's temporary DATA_DIR already is one, so there is nothing to create, and given that
+ * folder it starts as a copy of the run's migrated template rather than empty (`pglite-template.ts`).
  */
-export async function createThrowawayDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  if (testDatabaseKind() === 'pglite') return { url: undefined, drop: async () => {} };
+export async function createThrowawayDatabase(
+  pgliteDataDir?: string,
+): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+  if (testDatabaseKind() === 'pglite') {
+    if (pgliteDataDir) await copyPgliteTemplate(pgliteDataDir);
+    return { url: undefined, drop: async () => {} };
+  }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('PORTICO_TEST_DB=postgres needs DATABASE_URL');
   const name = `portico_test_${randomBytes(6).toString('hex')}`;
@@ -49,7 +56,7 @@ export async function createThrowawayDatabase(): Promise<{ url: string | undefin
  */
 export async function openTestDatabase(): Promise<{ db: Database; close(): Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-db-'));
-  const throwaway = await createThrowawayDatabase();
+  const throwaway = await createThrowawayDatabase(dataDir);
   const db = await openDatabase({ dataDir, databaseUrl: throwaway.url });
   return {
     db,
@@ -89,7 +96,7 @@ export function useTwoProcessDatabases(): { first: () => Database; second: () =>
   let handles: [Database, Database] | undefined;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'portico-two-'));
-    throwaway = await createThrowawayDatabase();
+    throwaway = await createThrowawayDatabase(dataDir);
     const first = await openDatabase({ dataDir, databaseUrl: throwaway.url });
     handles = [first, throwaway.url ? await openDatabase({ dataDir, databaseUrl: throwaway.url }) : first];
   }, 60_000);

@@ -54,7 +54,7 @@ export async function startTestServer(
   const previous = options.restartOf && resources.get(options.restartOf);
   if (options.restartOf && !previous) throw new Error('restartOf: not a server from startTestServer');
   const dataDir = previous?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portico-test-')));
-  const database = previous?.database ?? (await createThrowawayDatabase());
+  const database = previous?.database ?? (await createThrowawayDatabase(dataDir));
   const port = options.restartOf?.config.port ?? (await freePort());
   const config = parseConfig({
     PORT: String(port),

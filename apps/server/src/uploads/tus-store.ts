@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
-import { PassThrough, pipeline, type Readable } from 'node:stream';
+import { finished, PassThrough, pipeline, type Readable } from 'node:stream';
 import { TUS_METADATA_KEYS } from '@portico/contracts';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
@@ -96,13 +96,14 @@ export class PorticoTusStore extends DataStore {
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
     const { scope, log } = currentTusCall();
+    // Watched before anything is awaited: a body that fails meanwhile (its client gone) must still end the part.
+    const arrived = keepWhatArrives(stream);
     const upload = await this.find(id);
     if (upload.uploadId) throw ERRORS.INVALID_OFFSET;
     const blobKey = `${scope.tenantCode}/${randomUUID()}`;
     // The first bytes decide whether the file is a program; later parts are only stored.
     const meter =
       offset === 0 ? new UploadMeter(upload.length, this.deps.config.uploadRefusedExtensions) : undefined;
-    const arrived = keepWhatArrives(stream);
     const body = meter ? pipeline(arrived, meter, () => {}) : arrived;
     let size: number;
     try {
@@ -148,10 +149,14 @@ export class PorticoTusStore extends DataStore {
 /**
  * The body of a PATCH up to where it stopped: a client that goes away (or is cut off as too slow) ends it
  * rather than failing it, so the bytes that did arrive are kept as a part and the client resumes after them.
+ * `finished` also reports a body that failed or was destroyed before this was called: an `error` listener added
+ * then never fires, the part never ended, and @tus/server, which waits for the store, held the upload's lock for
+ * good (every later HEAD and PATCH of the upload then waited for it and failed).
  */
 function keepWhatArrives(source: Readable): Readable {
   const kept = new PassThrough();
-  source.once('error', () => {
+  finished(source, { writable: false }, (error) => {
+    if (!error) return;
     source.unpipe(kept);
     kept.end();
   });

@@ -4,7 +4,11 @@ import { REFERENCE_NUMBER_PATTERN, UPLOAD_REFERENCE_HEADER, type UploadedFile } 
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
 import { listBlobFiles, sha256 } from '../testing/uploads.ts';
+import { within } from '../testing/within.ts';
+import { tusCalls } from './tus-store.ts';
+import { createTusServer } from './tus-uploads.usecases.ts';
 import { reapExpiredUploads } from './upload-reaper.ts';
+import { UploadSlots } from './upload-slots.ts';
 
 const api = useTestApi({ env: { MAX_UPLOAD_BYTES: String(8 * 1024 * 1024) } });
 
@@ -165,6 +169,48 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
     expect(offset).toBeLessThanOrEqual(sent);
     const rest = await patch(api.as('bob'), location, offset, bytes.subarray(offset));
     expect(rest.status).toBe(204);
+    expect((await api.as('bob').get<UploadedFile>(location)).body.sha256).toBe(sha256(bytes));
+  });
+
+  it('a PATCH whose client was gone before its body was read ends at once and leaves the upload free to go on', async () => {
+    // As when a reload kills a PATCH while the route's hooks still run: by the time @tus/server reads the body, the
+    // request is torn down and its body fails at once, before the store has looked the upload up. The PATCH must
+    // still end, releasing the upload's lock; a PATCH that never ended held it, and every HEAD and PATCH after it
+    // waited for the lock in vain until the browser gave up (the flaky "resume after a reload" browser spec).
+    const bytes = randomBytes(300_000);
+    const { location } = await create(api.as('bob'), { length: bytes.length });
+    const { createFsBlobStore } = await import('../storage/fs-blob-store.ts');
+    const { config } = api.server;
+    const tus = createTusServer({
+      db: api.db,
+      blobs: createFsBlobStore(`${config.dataDir}/blobs`),
+      config,
+      slots: new UploadSlots({ perUser: 8, perAddress: 32 }),
+    });
+    const bob = { id: await api.userId('bob'), name: 'Bob Baker', email: '', isStaff: false, isClient: true };
+    const call = (init: RequestInit) =>
+      tusCalls.run({ scope: { tenantCode: 'acme', user: bob }, log: api.server.app.log }, () =>
+        tus.handleWeb(
+          new Request(`${api.url}${location}`, { ...init, headers: { ...TUS_VERSION, ...init.headers } }),
+        ),
+      );
+    const gone = new ReadableStream({
+      start: (controller) => controller.error(new Error('the client went away')),
+    });
+    const cut = await within(
+      5_000,
+      call({
+        method: 'PATCH',
+        headers: { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: gone,
+        duplex: 'half',
+      } as RequestInit),
+      'the cut PATCH to end',
+    );
+    expect(cut.status).toBeGreaterThanOrEqual(400);
+    const head = await within(5_000, call({ method: 'HEAD' }), 'the HEAD after it');
+    expect([head.status, head.headers.get('upload-offset')]).toEqual([200, '0']);
+    expect((await patch(api.as('bob'), location, 0, bytes)).status).toBe(204);
     expect((await api.as('bob').get<UploadedFile>(location)).body.sha256).toBe(sha256(bytes));
   });
 
