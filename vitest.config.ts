@@ -51,7 +51,7 @@ export default defineConfig({
             'apps/portal/src/**/*.test.{ts,tsx}',
             'apps/control-panel/src/**/*.test.{ts,tsx}',
           ],
-          setupFiles: ['packages/web-shell/src/testing/setup.ts', 'vitest.web-setup.ts'],
+          setupFiles: ['packages/web-shell/src/testing/setup.ts'],
         },
       },
       ...(process.env.DATABASE_URL
