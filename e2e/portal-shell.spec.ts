@@ -357,10 +357,10 @@ describe('when something fails', () => {
   test('a page whose chunk does not load offers a reload', async () => {
     const { page } = await openSignedIn('/', 'bob');
     await waitForWorkspace(page, ACME.name);
-    await page.route('**/assets/published-files-page-*.js', (route) => route.abort());
+    await page.route('**/assets/requested-documents-page-*.js', (route) => route.abort());
     await page
       .getByRole('navigation', { name: 'Main menu' })
-      .getByRole('link', { name: 'Published Files' })
+      .getByRole('link', { name: /Requested Documents/ })
       .click();
     await page.getByText('This page could not be loaded').waitFor({ timeout: 20_000 });
     expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);

@@ -25,6 +25,8 @@ interface Screen {
 
 interface Load {
   jsBytes: number;
+  /** Of jsBytes, the scripts' response headers. */
+  jsHeaderBytes: number;
   cssBytes: number;
   requests: number;
   scripts: number;
@@ -83,17 +85,28 @@ async function measure(baseUrl: string, screen: Screen): Promise<Load> {
 
 /** Runs `during` while adding up what the network delivered (scripts and style sheets by their type). */
 async function countTransfers<T>(page: Page, cdp: CDPSession, during: () => Promise<T>) {
-  const types = new Map<string, { type: string; url: string }>();
-  const counts = { jsBytes: 0, cssBytes: 0, requests: 0, scripts: 0 };
+  const types = new Map<string, { type: string; url: string; headerBytes: number }>();
+  // jsHeaderBytes: the part of jsBytes that is response headers (security headers, validators), not script.
+  const counts = { jsBytes: 0, jsHeaderBytes: 0, cssBytes: 0, requests: 0, scripts: 0 };
   const sizes: [string, number][] = [];
-  const onResponse = (event: { requestId: string; type?: string; response: { url: string } }) => {
-    types.set(event.requestId, { type: event.type ?? 'Other', url: event.response.url });
+  const onResponse = (event: {
+    requestId: string;
+    type?: string;
+    response: { url: string; encodedDataLength: number };
+  }) => {
+    // At this point the response's encodedDataLength is what has arrived so far: its headers.
+    types.set(event.requestId, {
+      type: event.type ?? 'Other',
+      url: event.response.url,
+      headerBytes: event.response.encodedDataLength,
+    });
   };
   const onFinished = (event: { requestId: string; encodedDataLength: number }) => {
     const seen = types.get(event.requestId);
     counts.requests += 1;
     if (seen?.type === 'Script') {
       counts.jsBytes += event.encodedDataLength;
+      counts.jsHeaderBytes += seen.headerBytes;
       counts.scripts += 1;
       sizes.push([new URL(seen.url).pathname.split('/').pop() ?? seen.url, event.encodedDataLength]);
     }
@@ -169,7 +182,7 @@ function firstScreenBenchmark(screen: Screen): Benchmark {
           ratio: `${((js / (screen.budgetKiB * 1024)) * 100).toFixed(0)} % of the JS budget`,
           pass,
           notes:
-            `CSS ${kib(css)}; ${median(runs.map((r) => r.requests))} requests (${median(runs.map((r) => r.scripts))} scripts) ` +
+            `of which ${kib(median(runs.map((r) => r.jsHeaderBytes)))} response headers; CSS ${kib(css)}; ${median(runs.map((r) => r.requests))} requests (${median(runs.map((r) => r.scripts))} scripts) ` +
             `from the callback to the list; reopened signed in with an empty cache: ${seconds(reload)}`,
           details: [
             `- ${screen.username} signs in at \`${screen.path}\` in a fresh Chromium context; the cache is emptied just before the sign-in form is sent and the CPU slowed ${CPU_THROTTLE}× (\`Emulation.setCPUThrottlingRate\`), on loopback.`,

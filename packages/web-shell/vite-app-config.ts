@@ -49,13 +49,16 @@ const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
 
 /**
  * The shell's own modules travel as one chunk: left to the bundler, the many entry points of the lazy pages cut
- * them into a score of 1–2 KB files, each a request with its headers on the first screen. The parts that draw with
- * antd (or load pdf.js) stay in their own lazy chunks, so the first screen never carries antd; so does the package's
- * index, whose re-exports would otherwise pull them in (a chunk group takes its modules' imports along).
+ * them into a score of 1–2 KB files, each a request with its headers on the first screen. The modules that draw
+ * with antd (found by their imports; the shell loads each of them lazily), the viewer's and the uploads' stay in
+ * their own lazy chunks, so the first screen never carries antd; so does the package's index, whose re-exports
+ * would otherwise pull them in (a chunk group takes its modules' static imports along).
  */
 const SHELL = /\/packages\/web-shell\/src\//;
-const SHELL_LAZY =
-  /\/web-shell\/src\/(index\.ts$|ui\/antd-theme|features\/preview\/components\/|features\/notification-preferences\/components\/|features\/sites\/components\/site-select|features\/lists\/components\/date-range-field|features\/transfers\/hooks\/(use-leave-warning|use-file-uploads)|features\/transfers\/api\/upload-file|testing\/)/;
+const SHELL_APART =
+  /\/web-shell\/src\/(index\.ts$|testing\/|features\/preview\/components\/|features\/transfers\/api\/upload-file)/;
+/** A module that draws with antd itself: it stays in the lazy chunk that imports it. */
+const DRAWS_WITH_ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
 
 /**
  * The Vite build both front ends share; each app names only where the Portico server serves it (`base`, which
@@ -76,9 +79,10 @@ export function defineShellAppConfig(app: { base: string; devPort: number }): Us
         // side effects; they have none, so a front end that imports a constant does not carry TypeBox with it.
         treeshake: { manualPureFunctions: ['Type'] },
         output: {
-          manualChunks(id) {
+          manualChunks(id, { getModuleInfo }) {
             for (const [name, test] of VENDOR_CHUNKS) if (test.test(id)) return name;
-            if (SHELL.test(id) && !SHELL_LAZY.test(id)) return 'shell';
+            const drawsWithAntd = () => getModuleInfo(id)?.importedIds.some((dep) => DRAWS_WITH_ANTD.test(dep));
+            if (SHELL.test(id) && !SHELL_APART.test(id) && !drawsWithAntd()) return 'shell';
             return undefined;
           },
         },

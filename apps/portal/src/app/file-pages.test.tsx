@@ -9,7 +9,7 @@ import { render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import PublishedFilesPage from '../features/site-files/components/published-files-page.tsx';
+import { PublishedFilesPage } from '../features/site-files/components/site-files-page.tsx';
 import SubmittedFilesPage from '../features/site-files/components/submitted-files-page.tsx';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';

@@ -20,7 +20,10 @@ export const portalDescriptor: AppDescriptor = {
       badge: 'publishedFileCount',
       // The first screen of a client who opens their documents: drawn without antd (decision 40).
       antd: false,
-      load: () => import('../features/site-files/components/published-files-page.tsx'),
+      load: () =>
+        import('../features/site-files/components/site-files-page.tsx').then((module) => ({
+          default: module.PublishedFilesPage,
+        })),
     },
     {
       path: 'submittedFiles',

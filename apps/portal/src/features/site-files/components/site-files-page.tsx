@@ -1,6 +1,6 @@
 import { Skeleton } from '@portico/web-shell';
 import type { ReactNode } from 'react';
-import type { FileDirection, SiteFile } from '../file-directions.tsx';
+import { type FileDirection, PUBLISHED_FILES, type SiteFile } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
 import { useSiteRecordCount } from '../hooks/use-site-record-count.ts';
 import { FilesHidden } from './file-list-states.tsx';
@@ -48,4 +48,12 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
       )}
     </SiteFilesFrame>
   );
+}
+
+/**
+ * `/publishedFiles` (SPEC §2): the documents the firm published to the selected site. Exported from this module so
+ * that the page is one chunk with what it draws (the portal's first screen, decision 40).
+ */
+export function PublishedFilesPage() {
+  return <SiteFilesPage direction={PUBLISHED_FILES} />;
 }
