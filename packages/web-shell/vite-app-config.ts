@@ -81,7 +81,8 @@ export function defineShellAppConfig(app: { base: string; devPort: number }): Us
         output: {
           manualChunks(id, { getModuleInfo }) {
             for (const [name, test] of VENDOR_CHUNKS) if (test.test(id)) return name;
-            const drawsWithAntd = () => getModuleInfo(id)?.importedIds.some((dep) => DRAWS_WITH_ANTD.test(dep));
+            const drawsWithAntd = () =>
+              getModuleInfo(id)?.importedIds.some((dep) => DRAWS_WITH_ANTD.test(dep));
             if (SHELL.test(id) && !SHELL_APART.test(id) && !drawsWithAntd()) return 'shell';
             return undefined;
           },
