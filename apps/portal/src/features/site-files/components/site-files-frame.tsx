@@ -1,4 +1,4 @@
-import { describeQueryError, Notice, useMinWidth, useSelectedSite } from '@portico/web-shell';
+import { describeQueryError, Notice, useMinWidth, useSelectedSite, VisuallyHidden } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 
 export interface SiteFilesFrameProps {
@@ -17,7 +17,7 @@ export interface SiteFilesFrameProps {
 
 const stillLoading = (
   <span className="portico-inline-skeleton">
-    <span className="portico-visually-hidden">Loading</span>
+    <VisuallyHidden>Loading</VisuallyHidden>
   </span>
 );
 

@@ -2,6 +2,7 @@ import { AppstoreOutlined, DownOutlined } from '@ant-design/icons';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { prefetchPage } from '../../../app/prefetch-page.ts';
+import { VisuallyHidden } from '../../../components/visually-hidden.tsx';
 import { notify } from '../../../lib/notifications.tsx';
 import type { MenuBadge } from '../../../shell/app-descriptor.ts';
 import { COMING_SOON, type NavItem } from '../menu-model.ts';
@@ -28,9 +29,9 @@ function CountBadge({ count, noun, small }: { count: number; noun: string; small
       title={`${count} ${noun}`}
     >
       <span aria-hidden>{shown}</span>
-      <span className="portico-visually-hidden">
+      <VisuallyHidden>
         {count} {noun}
-      </span>
+      </VisuallyHidden>
     </span>
   );
 }
