@@ -15,6 +15,10 @@ describe('the tenant guard decision', () => {
     expect(decideTenant(['acme', 'globex'], 'initech')).toEqual({ type: 'clear' });
     expect(decideTenant([], 'acme')).toEqual({ type: 'clear' });
   });
+  test('nothing is decided, and a stored tenant kept, before the access token is known (a reload)', () => {
+    expect(decideTenant(null, 'globex')).toEqual({ type: 'wait' });
+    expect(decideTenant(null, null)).toEqual({ type: 'wait' });
+  });
   test('no tenant at all is its own case', () => {
     expect(decideTenant([], null)).toEqual({ type: 'none' });
   });

@@ -4,7 +4,7 @@ import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { setSelectedSite, setTenant } from '../../../store/app-slice.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
-import { selectTenant, selectTenantCodes } from '../../../store/selectors.ts';
+import { selectAccessToken, selectTenant, selectTenantCodes } from '../../../store/selectors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Result } from '../../../ui/result.tsx';
 import { decideTenant } from '../tenant-decision.ts';
@@ -31,7 +31,8 @@ export function TenantGuard({ children, onLogout }: { children: ReactNode; onLog
   const dispatch = useShellDispatch();
   const codes = useShellSelector(selectTenantCodes);
   const stored = useShellSelector(selectTenant);
-  const decision = decideTenant(codes, stored);
+  const hasToken = useShellSelector(selectAccessToken) !== null;
+  const decision = decideTenant(hasToken ? codes : null, stored);
 
   // A link from a mail (`?tenant=acme&site=…`) opens that firm and site, once, if the token lists the firm; the
   // server still decides what the person may see there.
