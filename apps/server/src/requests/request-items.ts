@@ -8,6 +8,7 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { may } from '../sites/access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import { mailSiteClients } from './request-mail.ts';
 import { isComplete, nextItemStatus, type RequestActor } from './request-states.ts';
@@ -32,7 +33,7 @@ export async function findVisibleRequest(
   options: { lock?: boolean } = {},
 ): Promise<StaffRequestSummary> {
   const request = await findRequestRow(tx, scope, requestId, options);
-  if (scope.user.isStaff) return request;
+  if (may(scope, 'requests.anyOfTenant')) return request;
   try {
     await findVisibleSite(tx, scope, request.siteId);
   } catch (error) {

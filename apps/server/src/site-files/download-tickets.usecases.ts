@@ -6,6 +6,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { startPeriodicJob } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
+import { may } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { SweepTimer } from '../sweep-timer.ts';
 import { storedZipBody } from '../transfers/zip.ts';
@@ -116,7 +117,7 @@ export async function redeemDownloadTicket(
         'This download link has expired. Start the download again.',
       );
     const scope = await currentScopeOfUser(tx, request.tenantCode, ticket.userId);
-    if (!scope || (ticket.staff && !scope.user.isStaff)) throw fileNotFound();
+    if (!scope || (ticket.staff && !may(scope, 'files.anyOfTenant'))) throw fileNotFound();
     return { ticket, lookup: filesOf(scope, ticket.direction, ticket.staff) };
   });
 }

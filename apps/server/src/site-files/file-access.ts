@@ -2,7 +2,7 @@ import type { Site } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { assertMayDownload, assertMayPreview } from '../sites/site-access.ts';
+import { authorize } from '../sites/access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
 
@@ -47,7 +47,7 @@ export async function findLiveFiles(
 /** What a caller does with the files they look up: what the sites' settings must allow. */
 export type FileUse = 'download' | 'preview';
 
-const ASSERT_USE = { download: assertMayDownload, preview: assertMayPreview } as const;
+const ACTION_OF = { download: 'files.download', preview: 'files.preview' } as const;
 
 /**
  * The files a caller may download (or preview): live files (as `findLiveFiles`) in sites the caller sees, any
@@ -67,7 +67,7 @@ export async function findDownloadableFiles(
     sites.set(siteId, await findVisibleSite(tx, scope, siteId).catch(asFileNotFound));
   }
   // Every id is checked for visibility before any site's settings, so a 403 never confirms a foreign id.
-  for (const site of sites.values()) ASSERT_USE[use](scope, site);
+  for (const site of sites.values()) authorize(scope, ACTION_OF[use], site);
   return files;
 }
 

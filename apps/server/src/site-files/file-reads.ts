@@ -6,11 +6,10 @@ import {
 } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
-import { assertClientsSeeFiles } from '../sites/site-access.ts';
+import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
-import { PUBLISHED_FILES } from './site-file-lists.ts';
 
 /**
  * Read receipts. A read is a download of a published file by a member of its site, alone or in a zip, from its
@@ -27,7 +26,7 @@ export async function countNewPublishedFiles(
 ): Promise<number> {
   return db.readTenant(scope.tenantCode, async (tx) => {
     await findVisibleSite(tx, scope, siteId);
-    await assertClientsSeeFiles(tx, scope, siteId, settings, PUBLISHED_FILES.hidden);
+    await requireAccess(tx, scope, 'publishedFiles.list', { visibleSiteId: siteId, settings });
     const { rows } = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM files f
        WHERE f.tenant_code = $1 AND f.site_id = $2 AND f.direction = 'published' AND f.deleted_at IS NULL

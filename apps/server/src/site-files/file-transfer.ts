@@ -2,9 +2,9 @@ import { FILE_DOWNLOAD_AUDIT_ACTION } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import { tenantScopeOf } from '../auth/current-user.ts';
-import { staffScopeOf } from '../auth/require-staff.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { authorize, staffScopeOf } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import {
   countsAsDownload,
@@ -47,6 +47,7 @@ export function filesOf(
   use: FileUse = 'download',
 ): FileLookup {
   if (!staff) return { scope, find: (tx, ids) => findDownloadableFiles(tx, scope, direction, ids, use) };
+  authorize(scope, 'files.anyOfTenant');
   return {
     scope,
     find: (tx, ids) => findLiveFiles(tx, scope.tenantCode, direction, ids),

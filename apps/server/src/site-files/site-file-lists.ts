@@ -47,7 +47,7 @@ export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new
              AS is_new`,
       join: '',
     }),
-    hidden: 'Published files are not shown for this site (portalFilesView).',
+    listAction: 'publishedFiles.list',
     toRecord: (row) => ({ ...commonRecord(row), isNew: row.is_new }),
   };
 
@@ -78,7 +78,7 @@ export const SUBMITTED_FILES: SiteFileList<SubmittedFileSortField, SubmittedFile
     select: 'u.name AS submitted_by',
     join: 'LEFT JOIN tenant_people u ON u.tenant_code = $1 AND u.user_id = p.created_by',
   }),
-  hidden: 'Files are not shown for this site (portalFilesView is off).',
+  listAction: 'submittedFiles.list',
   toRecord: (row) => ({
     ...commonRecord(row),
     sha256: row.sha256,

@@ -1,6 +1,6 @@
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { assertClientsSeeFiles } from '../sites/site-access.ts';
+import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { findVisibleSite, visibleSiteGuard } from '../sites/sites.repository.ts';
 import type { FileDirection } from './file-access.ts';
@@ -47,8 +47,8 @@ export interface SiteFileList<SortField extends string, Row extends SiteFileRow,
    * the site (the "New" marker, who submitted it). `param` adds a parameter and answers its placeholder.
    */
   pageColumns(scope: TenantScope, param: (value: unknown) => string): { select: string; join: string };
-  /** The refusal a client gets where the site's `portalFilesView` is off. */
-  hidden: string;
+  /** What reading the list is in the access vocabulary (sites/access.ts): clients need the site's `portalFilesView`. */
+  listAction: 'publishedFiles.list' | 'submittedFiles.list';
   toRecord(row: Row): Record;
 }
 
@@ -109,7 +109,7 @@ export async function countSiteFiles(
   checkDateRange(filter);
   return db.readTenant(scope.tenantCode, async (tx) => {
     const count = await countMatching(tx, list, scope, filter);
-    await assertClientsSeeFiles(tx, scope, filter.siteId, settings, list.hidden);
+    await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
     return count;
   });
 }
@@ -146,7 +146,7 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
       where.params,
     );
     if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
-    await assertClientsSeeFiles(tx, scope, filter.siteId, settings, list.hidden);
+    await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
     const total = await totalForPage(rows, page, () => countMatching(tx, generic, scope, filter));
     return { records: rows.map((row) => list.toRecord(row)), totalRecordCount: total };
   });

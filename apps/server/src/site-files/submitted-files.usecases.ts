@@ -1,8 +1,7 @@
 import { FILE_AUDIT_ACTIONS, type SaveSubmittedFilesBody, type SubmittedFile } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
-import { assertClientAllowed } from '../sites/site-access.ts';
-import { findVisibleSite } from '../sites/sites.repository.ts';
+import { requireAccess } from '../sites/access.ts';
 import { type FileMailSettings, notifyFilesSubmitted } from './file-notifications.ts';
 import { checkUploadChoices, createFilesFromUploads } from './files-from-uploads.ts';
 import { SUBMITTED_FILES } from './site-file-lists.ts';
@@ -23,13 +22,7 @@ export async function saveSubmittedFiles(
   requestItemId?: string,
 ): Promise<SubmittedFile[]> {
   checkUploadChoices(body.files, 'saved');
-  const site = await findVisibleSite(tx, scope, body.siteId);
-  assertClientAllowed(
-    scope,
-    site,
-    'internalFilesUpload',
-    'Uploads are turned off for this site (internalFilesUpload).',
-  );
+  const site = await requireAccess(tx, scope, 'files.upload', { siteId: body.siteId });
   const target = {
     siteId: site.id,
     direction: 'submitted',

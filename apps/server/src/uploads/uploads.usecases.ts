@@ -16,8 +16,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { assertClientAllowed } from '../sites/site-access.ts';
-import { findVisibleSite } from '../sites/sites.repository.ts';
+import { requireAccess } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
 import { type BodyPace, cutOffSlowBody } from './body-rate-guard.ts';
@@ -133,13 +132,7 @@ export async function openUploadTarget(
 
 /** The site must be one the caller sees (else 404) and allow uploads (else 403). */
 async function assertMayUpload(tx: Queryable, scope: TenantScope, siteId: string) {
-  const site = await findVisibleSite(tx, scope, siteId);
-  assertClientAllowed(
-    scope,
-    site,
-    'internalFilesUpload',
-    'Uploads are turned off for this site (internalFilesUpload).',
-  );
+  await requireAccess(tx, scope, 'files.upload', { siteId });
 }
 
 async function receiveFile(
@@ -233,13 +226,7 @@ export async function discardUploads(
 ) {
   const referenceNumbers = [...new Set(body.referenceNumbers)];
   const discarded = await deps.db.withTenant(scope.tenantCode, async (tx) => {
-    const site = await findVisibleSite(tx, scope, body.siteId);
-    assertClientAllowed(
-      scope,
-      site,
-      'internalFilesDelete',
-      'Removing files is turned off for this site (internalFilesDelete).',
-    );
+    const site = await requireAccess(tx, scope, 'uploads.discard', { siteId: body.siteId });
     const deleted = await deletePendingUploads(tx, scope, site.id, referenceNumbers);
     if (deleted.length !== referenceNumbers.length) throw uploadsNotFound();
     await recordAuditEvents(

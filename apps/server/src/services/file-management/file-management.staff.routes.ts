@@ -10,7 +10,6 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { Type } from 'typebox';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES } from '../../http/openapi-responses.ts';
 import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
 import { issueTicketRoute, type TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
@@ -19,6 +18,7 @@ import { serveFilePreview, servePreviewNote } from '../../site-files/file-previe
 import { listPublishedFileReads } from '../../site-files/file-reads.ts';
 import { serveFileDownload, staffFiles } from '../../site-files/file-transfer.ts';
 import { publishFiles, unpublishFile } from '../../site-files/publish.staff.usecases.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: publish'], security: [{ bearer: [] }] };

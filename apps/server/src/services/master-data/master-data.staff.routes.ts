@@ -7,10 +7,10 @@ import {
   TenantParamsSchema,
   UpdateBrandingBodySchema,
 } from '@portico/contracts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import { readBranding } from '../../branding/branding.staff.repository.ts';
 import { changeBranding } from '../../branding/branding.staff.usecases.ts';
 import type { Database } from '../../db/database.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: branding'], security: [{ bearer: [] }] };

@@ -8,8 +8,8 @@ import {
   UpdateSiteFileAreaSettingsBodySchema,
   UpdateTenantFileAreaSettingsBodySchema,
 } from '@portico/contracts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 import {
   getSiteSettings,
   getTenantSettings,

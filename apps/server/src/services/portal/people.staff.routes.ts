@@ -8,10 +8,10 @@ import {
   StaffMemberSchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { type InvitationSettings, resendInvitation } from '../../invitations/invitations.usecases.ts';
 import { inviteStaff, listStaffMembers } from '../../invitations/staff-members.ts';
+import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: people'], security: [{ bearer: [] }] };

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CallerCache } from '../../auth/caller-cache.ts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
-import { requireStaff } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { announceTenantChange } from '../../db/tenant-changes.ts';
 import type { InvitationSettings } from '../../invitations/invitations.usecases.ts';
+import { requireStaff } from '../../sites/access.ts';
 import type { SiteSettingsCache } from '../../sites/site-settings-cache.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { fileAreaSettingsStaffRoutes } from './file-area-settings.staff.routes.ts';

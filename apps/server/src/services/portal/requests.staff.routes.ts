@@ -21,7 +21,6 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { Type } from 'typebox';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
 import { readReminderSettings, saveReminderSettings } from '../../requests/reminder-settings.ts';
@@ -35,6 +34,7 @@ import {
 } from '../../requests/request-templates.ts';
 import { listStaffRequests } from '../../requests/requests.repository.ts';
 import { cancelRequest, createRequests, reviewItem } from '../../requests/requests.staff.usecases.ts';
+import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: requests'], security: [{ bearer: [] }] };

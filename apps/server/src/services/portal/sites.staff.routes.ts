@@ -15,9 +15,9 @@ import {
   UpdateSiteBodySchema,
 } from '@portico/contracts';
 import { Type } from 'typebox';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { type InvitationSettings, inviteIfNoAccount } from '../../invitations/invitations.usecases.ts';
+import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 import { findTenantSite, listSiteMembers, listStaffSites } from '../../sites/sites.staff.repository.ts';
 import { addSiteMember, changeSite, createSite, removeSiteMember } from '../../sites/sites.staff.usecases.ts';
 

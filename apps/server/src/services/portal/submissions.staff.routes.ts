@@ -11,7 +11,6 @@ import {
   StaffSubmissionsQuerySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import {
   FILE_DOWNLOAD_RESPONSES,
   FILE_PREVIEW_RESPONSES,
@@ -23,6 +22,7 @@ import { serveFilePreview, servePreviewNote } from '../../site-files/file-previe
 import { serveFileDownload, serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';
 import { findSubmission, listStaffSubmissions } from '../../site-files/submissions.staff.repository.ts';
 import { setSubmissionStatus } from '../../site-files/submissions.staff.usecases.ts';
+import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: submissions'], security: [{ bearer: [] }] };

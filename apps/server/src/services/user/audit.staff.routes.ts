@@ -16,8 +16,8 @@ import {
   listAuditEvents,
 } from '../../audit/audit.repository.ts';
 import { auditCsvRow, csvHeader } from '../../audit/audit-csv.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 import { attachmentDisposition } from '../../transfers/content-disposition.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };

@@ -5,9 +5,9 @@ import {
   StaffMailQuerySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { listTenantMail } from '../../mail/mail.staff.repository.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 /** The Mail page of the control panel (`user/api/staff/mail`): what the firm's outbox sent, is sending or gave up. */
 export const mailStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {

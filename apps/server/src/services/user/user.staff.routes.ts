@@ -5,9 +5,9 @@ import {
   MenuSchema,
   ReplaceMenuBodySchema,
 } from '@portico/contracts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
 import { getMenu, replaceMenu } from '../../menus/menus.staff.usecases.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: navigation menu'], security: [{ bearer: [] }] };
