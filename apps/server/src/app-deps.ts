@@ -14,4 +14,6 @@ export interface AppDeps {
   /** Present when no external OIDC_ISSUER is configured. */
   idp?: EmbeddedIdp;
   logger?: FastifyServerOptions['logger'];
+  /** The background jobs the composition root runs (`jobs.ts`), for `/metrics`. */
+  jobs?: readonly { name: string; intervalMs: number }[];
 }

@@ -99,6 +99,17 @@ describe.skipIf(process.env.PORTICO_TEST_DB === 'postgres')('the server map', ()
     expect(offences).toEqual([]);
   });
 
+  it('starts background jobs from the composition root’s one list alone (jobs.ts)', () => {
+    // The list, and the timers it is built on.
+    const allowed = ['jobs.ts', path.join('db', 'periodic-jobs.ts'), 'sweep-timer.ts'];
+    const starters = files.filter(
+      (f) =>
+        !allowed.includes(f) &&
+        /\b(startPeriodicJob|startJob|startSweepTimer)\(/.test(readFileSync(path.join(SRC, f), 'utf8')),
+    );
+    expect(starters).toEqual([]);
+  });
+
   it('keeps infrastructure free of modules and routes', () => {
     const offences = files
       .filter((f) => INFRASTRUCTURE.includes(topOf(f)))

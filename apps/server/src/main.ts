@@ -7,11 +7,14 @@ import { openDatabase } from './db/open-database.ts';
 import { findDemoAccounts, seedDemo } from './db/seed/seed-demo.ts';
 import { printBanner } from './http/banner.ts';
 import { createEmbeddedIdp } from './idp/embedded-idp.ts';
+import { startJobs, summariesOf } from './jobs.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
-import { startMailWorker } from './mail/mail-worker.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
-/** Composition root: config → database → blob store → identity → services → http. Tests build the same. */
+/**
+ * Composition root: config → database → blob store → identity → services → http → the background jobs (`jobs.ts`).
+ * Tests build the same.
+ */
 export async function startServer(
   config: Config,
   options: { logger?: false | object; quiet?: boolean } = {},
@@ -34,7 +37,8 @@ export async function startServer(
   const abandonedWrites = await blobs.removeAbandonedWrites(alone ? new Date() : undefined);
   if (config.seedDemo) await seedDemo(db, blobs);
   const idp = config.oidcIssuer ? undefined : await createEmbeddedIdp({ config, db });
-  const app = await buildApp({ config, db, blobs, verifier, idp, logger: options.logger });
+  const jobs = summariesOf(config);
+  const app = await buildApp({ config, db, blobs, verifier, idp, jobs, logger: options.logger });
   if (issuerWarning) app.log.warn(issuerWarning);
   if (abandonedWrites) app.log.info({ abandonedWrites }, 'half-written files of an earlier run removed');
   // Mail leaves through the outbox (decision 34): SMTP_URL, or .eml files in DATA_DIR/outbox.
@@ -43,23 +47,16 @@ export async function startServer(
     outboxDir: path.join(config.dataDir, 'outbox'),
     timeoutMs: (config.mailLeaseSeconds * 1000) / 3,
   });
-  const mailWorker = startMailWorker({
-    db,
-    transport: mailTransport,
-    publicUrl: config.publicUrl,
-    mailFrom: config.mailFrom,
-    maxAttempts: config.mailMaxAttempts,
-    leaseSeconds: config.mailLeaseSeconds,
-    log: app.log,
-  });
+  const running = startJobs({ db, blobs, config, log: app.log, mailTransport });
+  app.log.info({ jobs: jobs.map((job) => job.name) }, 'background jobs started');
   app.addHook('onClose', async () => {
-    await mailWorker.stop();
+    await running.stop();
     mailTransport.close();
     await db.close();
   });
   await app.listen({ port: config.port, host: config.host });
   if (!options.quiet)
-    printBanner(config, config.oidcIssuer ? [] : await findDemoAccounts(db), mailTransport.description);
+    printBanner(config, config.oidcIssuer ? [] : await findDemoAccounts(db), mailTransport.description, jobs);
   return { app, db, blobs, config };
 }
 

@@ -1,4 +1,6 @@
 import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { SweepTimer } from '../sweep-timer.ts';
 import type { Database, Queryable } from './database.ts';
 
@@ -128,10 +130,78 @@ export async function claimAndRun(
 /** Runs older than this are deleted by the `job-runs-sweep` job: the table is a record, not an archive. */
 export const JOB_RUN_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** What every job is given: the database, the settings and the log, and what its own context adds. */
+export interface JobContextBase {
+  db: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A background job as its module declares it (name, period, handler); the composition root's list (`jobs.ts`)
+ * starts and stops them all. `run` does one period's work and logs what it did; a failure is logged as `failure`
+ * and the next period tries again.
+ */
+export interface JobDefinition<Context extends JobContextBase = JobContextBase> {
+  name: string;
+  /** The period, or how the settings make it. */
+  intervalMs: number | ((config: Config) => number);
+  /** An extra first try this long after start (the period's work, if no process did it yet). */
+  firstAfterMs?: number;
+  /** What the log says when a run fails. */
+  failure: string;
+  run(context: Context): Promise<void>;
+}
+
+/**
+ * A job that removes what has had its day: `sweep` answers how many rows it removed, logged at debug as
+ * "`what` removed"; a failure is "`what` could not be removed".
+ */
+export const sweepJob = (
+  name: string,
+  intervalMs: number,
+  what: string,
+  sweep: (db: Database) => Promise<number>,
+): JobDefinition => ({
+  name,
+  intervalMs,
+  failure: `${what} could not be removed`,
+  async run({ db, log }) {
+    const removed = await sweep(db);
+    if (removed) log.debug({ removed }, `${what} removed`);
+  },
+});
+
+/** The period of `job` under these settings. */
+export const periodOf = (job: Pick<JobDefinition, 'intervalMs'>, config: Config) =>
+  typeof job.intervalMs === 'number' ? job.intervalMs : job.intervalMs(config);
+
+/** Starts one declared job: its work once per period across all processes (`startPeriodicJob`). */
+export function startJob<Context extends JobContextBase>(
+  job: JobDefinition<Context>,
+  context: Context,
+): SweepTimer {
+  const onError = (error: unknown) => context.log.error({ err: error }, job.failure);
+  return startPeriodicJob(
+    context.db,
+    {
+      name: job.name,
+      intervalMs: periodOf(job, context.config),
+      ...(job.firstAfterMs === undefined ? {} : { firstAfterMs: job.firstAfterMs }),
+      onError,
+    },
+    () => job.run(context).catch(onError),
+  );
+}
+
 /** Keeps `job_runs` small: deletes the rows of runs older than `JOB_RUN_RETENTION_MS`, once a day. */
-export const startJobRunsSweep = (db: Database) =>
-  startPeriodicJob(db, { name: 'job-runs-sweep', intervalMs: 24 * 60 * 60 * 1000 }, async () => {
+export const jobRunsSweepJob: JobDefinition = {
+  name: 'job-runs-sweep',
+  intervalMs: 24 * 60 * 60 * 1000,
+  failure: 'old job runs could not be removed',
+  async run({ db }) {
     await db.query('DELETE FROM job_runs WHERE started_at < now() - make_interval(secs => $1)', [
       JOB_RUN_RETENTION_MS / 1000,
     ]);
-  });
+  },
+};

@@ -3,7 +3,12 @@ import { type Config, issuerOf } from '../config.ts';
 import { DEMO_PASSWORD, type DemoUser } from '../db/seed/demo-data.ts';
 
 /** What a person starting the product needs to know, printed once when the server is listening. */
-export function printBanner(config: Config, demoAccounts: readonly DemoUser[], mail: string) {
+export function printBanner(
+  config: Config,
+  demoAccounts: readonly DemoUser[],
+  mail: string,
+  jobs: readonly { name: string; intervalMs: number }[],
+) {
   const lines = [
     '',
     `  Portico ${APP_VERSION} is running`,
@@ -17,6 +22,7 @@ export function printBanner(config: Config, demoAccounts: readonly DemoUser[], m
     `  Database        ${config.databaseUrl ? redact(config.databaseUrl) : `PGlite in ${config.dataDir}/pglite`}`,
     `  Files           ${config.blobStore === 's3' ? `S3 bucket ${config.s3Bucket}${config.s3Endpoint ? ` at ${config.s3Endpoint}` : ''}` : `${config.dataDir}/blobs`}`,
     `  Mail            ${config.smtpUrl ? mail : `not sent: written as ${mail} (open them with any mail program)`}`,
+    `  Jobs            ${jobs.map((job) => `${job.name} (${periodText(job.intervalMs)})`).join(', ')}`,
   ];
   if (demoAccounts.length && !config.oidcIssuer) {
     lines.push(
@@ -34,3 +40,7 @@ export function printBanner(config: Config, demoAccounts: readonly DemoUser[], m
 }
 
 const redact = (url: string) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+
+/** A job's period as people say it: `2 s`, `15 min`, `6 h`. */
+const periodText = (ms: number) =>
+  ms % 3_600_000 === 0 ? `${ms / 3_600_000} h` : ms % 60_000 === 0 ? `${ms / 60_000} min` : `${ms / 1000} s`;

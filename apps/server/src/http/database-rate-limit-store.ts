@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { startPeriodicJob } from '../db/periodic-jobs.ts';
-import type { SweepTimer } from '../sweep-timer.ts';
+import type { JobDefinition } from '../db/periodic-jobs.ts';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -70,13 +69,11 @@ export function databaseRateLimitStore(db: Database) {
 }
 
 /** Removes counters whose window ended an hour ago, every ten minutes across all processes (db/periodic-jobs.ts). */
-export function startRateLimitSweeper(db: Database, log: FastifyBaseLogger): SweepTimer {
-  const onError = (error: unknown) =>
-    log.error({ err: error }, 'expired rate-limit counters could not be removed');
-  return startPeriodicJob(db, { name: 'rate-limit-counters', intervalMs: 10 * 60_000, onError }, () =>
-    db
-      .query(`DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 hour'`)
-      .then(() => {})
-      .catch(onError),
-  );
-}
+export const rateLimitSweepJob: JobDefinition = {
+  name: 'rate-limit-counters',
+  intervalMs: 10 * 60_000,
+  failure: 'expired rate-limit counters could not be removed',
+  async run({ db }) {
+    await db.query(`DELETE FROM rate_limit_hits WHERE window_ends_at < now() - interval '1 hour'`);
+  },
+};

@@ -18,7 +18,12 @@ declare module 'fastify' {
  * (`/t/:tenant/portal/api/sites`), never the raw URL, so tenants, ids and queries neither leak into the metrics
  * nor multiply the series. Each app has its own registry (tests run many apps in one process).
  */
-export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'metricsToken'>, db: Database) {
+export function registerMetrics(
+  app: FastifyInstance,
+  config: Pick<Config, 'metricsToken'>,
+  db: Database,
+  jobs: readonly { name: string; intervalMs: number }[],
+) {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
@@ -71,6 +76,29 @@ export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'metr
       );
       for (const state of ['pending', 'sending', 'failed'])
         this.set({ state }, rows.find((r) => r.state === state)?.n ?? 0);
+    },
+  });
+
+  // The background jobs of the composition root's list (jobs.ts): their period, and when a process last finished
+  // a run of each (job_runs, all processes together).
+  const periods = new Gauge({
+    name: 'portico_job_period_seconds',
+    help: 'Background jobs this process runs, by name: the period of each',
+    labelNames: ['job'],
+    registers: [registry],
+  });
+  for (const job of jobs) periods.set({ job: job.name }, job.intervalMs / 1000);
+  new Gauge({
+    name: 'portico_job_last_finished_seconds',
+    help: 'When a run of each background job last finished, in any process (seconds since the epoch)',
+    labelNames: ['job'],
+    registers: [registry],
+    async collect() {
+      const { rows } = await db.query<{ job: string; at: number }>(
+        `SELECT job, extract(epoch FROM max(finished_at))::float8 AS at FROM job_runs
+          WHERE finished_at IS NOT NULL GROUP BY job`,
+      );
+      for (const row of rows) this.set({ job: row.job }, Number(row.at));
     },
   });
 

@@ -1,6 +1,7 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { JOBS } from '../jobs.ts';
 import { useTestApi } from '../testing/api.ts';
 
 const METRICS_TOKEN = 'metrics-token-for-the-tests-0123456789';
@@ -95,6 +96,10 @@ describe('/readyz and /metrics', () => {
         .map((s) => s.labels.state)
         .sort(),
     ).toEqual(['failed', 'pending', 'sending']);
+    // Every job of the composition root's list (jobs.ts), with its period.
+    const periods = samples.filter((s) => s.name === 'portico_job_period_seconds');
+    expect(periods.map((s) => s.labels.job).sort()).toEqual(JOBS.map((job) => job.name).sort());
+    expect(periods.find((s) => s.labels.job === 'request-reminders')?.value).toBe(900);
   });
 
   test('/readyz fails when the blob store cannot take a write, and recovers', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { type Config, issuerOf } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { databaseRateLimitStore, startRateLimitSweeper } from './database-rate-limit-store.ts';
+import { databaseRateLimitStore } from './database-rate-limit-store.ts';
 
 /**
  * Security headers for every answer. The front ends get a strict Content-Security-Policy: scripts only from
@@ -48,6 +48,4 @@ export async function registerSecurity(app: FastifyInstance, config: Config, db:
   // database, so every server on it counts together.
   // (The plugin's types name the route `path`; at run time it passes the route itself as `routeInfo`.)
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(db) as never });
-  const sweeper = startRateLimitSweeper(db, app.log);
-  app.addHook('onClose', () => sweeper.stop());
 }

@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { startPeriodicJob } from '../db/periodic-jobs.ts';
-import type { SweepTimer } from '../sweep-timer.ts';
+import { sweepJob } from '../db/periodic-jobs.ts';
 import { deleteKeysWrittenBefore } from './idempotency.repository.ts';
 
 /** How long a key answers repeats: far longer than any client retries the same action. */
@@ -12,19 +10,9 @@ export const sweepExpiredIdempotencyKeys = (db: Database) =>
   deleteKeysWrittenBefore(db, new Date(Date.now() - IDEMPOTENCY_KEY_LIFETIME_MS));
 
 /** Sweeps once an hour across all processes (db/periodic-jobs.ts). */
-export function startIdempotencyKeySweeper(db: Database, log: FastifyBaseLogger): SweepTimer {
-  return startPeriodicJob(
-    db,
-    {
-      name: 'idempotency-keys',
-      intervalMs: 60 * 60_000,
-      onError: (error) => log.error({ err: error }, 'expired idempotency keys could not be removed'),
-    },
-    () =>
-      sweepExpiredIdempotencyKeys(db)
-        .then((removed) => {
-          if (removed) log.debug({ removed }, 'expired idempotency keys removed');
-        })
-        .catch((error) => log.error({ err: error }, 'expired idempotency keys could not be removed')),
-  );
-}
+export const idempotencyKeySweepJob = sweepJob(
+  'idempotency-keys',
+  60 * 60_000,
+  'expired idempotency keys',
+  sweepExpiredIdempotencyKeys,
+);

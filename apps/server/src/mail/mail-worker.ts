@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isNotificationKind, NOTIFICATION_KINDS } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { startPeriodicJob } from '../db/periodic-jobs.ts';
-import type { SweepTimer } from '../sweep-timer.ts';
+import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import { LOGO_CID, renderMailLayout } from './mail-layout.ts';
 import { mailTemplateOf } from './mail-templates.ts';
 import type { MailTransport } from './mail-transport.ts';
@@ -176,22 +175,29 @@ export async function deliverDueMail(options: MailWorkerOptions, { maxMails = 20
   return settled;
 }
 
+/** What the mail job is given besides the database, the settings and the log: the transport. */
+export interface MailJobContext extends JobContextBase {
+  mailTransport: MailTransport;
+}
+
 /**
- * Polls every `intervalMs`, once per period across all server processes (db/periodic-jobs.ts, decision 37);
+ * Polls every two seconds, once per period across all server processes (db/periodic-jobs.ts, decision 37);
  * the rows it sends are claimed with `FOR UPDATE SKIP LOCKED` and a lease all the same, so a run that outlasts its
  * period, or one started by hand, never sends a mail twice.
  */
-export function startMailWorker(options: MailWorkerOptions, { intervalMs = 2000 } = {}): SweepTimer {
-  return startPeriodicJob(
-    options.db,
-    {
-      name: 'mail-outbox',
-      intervalMs,
-      onError: (error) => options.log?.error({ err: error }, 'the mail worker could not run; it tries again'),
-    },
-    () =>
-      deliverDueMail(options)
-        .then(() => undefined)
-        .catch((error) => options.log?.error({ err: error }, 'the mail worker failed; it tries again')),
-  );
-}
+export const mailOutboxJob: JobDefinition<MailJobContext> = {
+  name: 'mail-outbox',
+  intervalMs: 2000,
+  failure: 'the mail worker failed; it tries again',
+  async run({ db, mailTransport, config, log }) {
+    await deliverDueMail({
+      db,
+      transport: mailTransport,
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      maxAttempts: config.mailMaxAttempts,
+      leaseSeconds: config.mailLeaseSeconds,
+      log,
+    });
+  },
+};

@@ -3,9 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { startPeriodicJob } from '../db/periodic-jobs.ts';
+import type { JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
-import type { SweepTimer } from '../sweep-timer.ts';
 import { SETTINGS_COLUMNS, type SettingsRow, toReminderSettings } from './reminder-settings.ts';
 import { findVisibleRequest } from './request-items.ts';
 import { mailSiteClients } from './request-mail.ts';
@@ -184,20 +183,13 @@ export async function sendReminderNow(
  * Looks for due reminders every 15 minutes, once per period across all processes (db/periodic-jobs.ts); the
  * unique (request, step) row keeps a step from being sent twice in any case.
  */
-export function startRequestReminderSweeper(db: Database, log: FastifyBaseLogger): SweepTimer {
-  return startPeriodicJob(
-    db,
-    {
-      name: 'request-reminders',
-      intervalMs: 15 * 60_000,
-      firstAfterMs: 60_000,
-      onError: (error) => log.error({ err: error }, 'document request reminders could not be sent'),
-    },
-    () =>
-      sendDueReminders(db, new Date())
-        .then((sent) => {
-          if (sent.length) log.info({ sent: sent.length }, 'document request reminders sent');
-        })
-        .catch((error) => log.error({ err: error }, 'document request reminders could not be sent')),
-  );
-}
+export const requestReminderJob: JobDefinition = {
+  name: 'request-reminders',
+  intervalMs: 15 * 60_000,
+  firstAfterMs: 60_000,
+  failure: 'document request reminders could not be sent',
+  async run({ db, log }) {
+    const sent = await sendDueReminders(db, new Date());
+    if (sent.length) log.info({ sent: sent.length }, 'document request reminders sent');
+  },
+};

@@ -6,14 +6,9 @@ import { requireTenantPrincipal } from '../auth/authenticate.ts';
 import { createCallerCache } from '../auth/caller-cache.ts';
 import { requireTenantUser } from '../auth/current-user.ts';
 import { issuerOf } from '../config.ts';
-import { startJobRunsSweep } from '../db/periodic-jobs.ts';
 import { listenForTenantChanges } from '../db/tenant-changes.ts';
 import { keepOutOfCaches } from '../http/cache-control.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { startIdempotencyKeySweeper } from '../idempotency/idempotency-sweep.ts';
-import { startAccountLinkSweeper } from '../invitations/account-links-sweep.ts';
-import { startRequestReminderSweeper } from '../requests/request-reminders.ts';
-import { startDownloadTicketSweeper } from '../site-files/download-tickets.usecases.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
 import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
@@ -53,16 +48,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   };
   const callers = createCallerCache();
   const settings = createSiteSettingsCache();
-  const idempotencyKeys = startIdempotencyKeySweeper(db, app.log);
-  app.addHook('onClose', () => idempotencyKeys.stop());
-  const accountLinks = startAccountLinkSweeper(db, app.log);
-  app.addHook('onClose', () => accountLinks.stop());
-  const downloadTickets = startDownloadTicketSweeper(db, app.log);
-  app.addHook('onClose', () => downloadTickets.stop());
   const { downloadTicketSeconds } = config;
-  const reminders = startRequestReminderSweeper(db, app.log);
-  app.addHook('onClose', () => reminders.stop());
-  const jobRuns = startJobRunsSweep(db);
   // A change committed through another process reaches these caches within milliseconds on PostgreSQL; without
   // the message (PGlite has one process; a lost connection) an entry lives 5 s at most (decision 37).
   const changes = await listenForTenantChanges(
@@ -77,7 +63,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     },
   );
   app.addHook('onClose', async () => {
-    await Promise.all([idempotencyKeys.stop(), jobRuns.stop(), changes.close()]);
+    await changes.close();
   });
   // Before the token hooks: a preflight carries no token, and is answered here for the allowed origins alone.
   if (config.corsOrigins.length > 0) {

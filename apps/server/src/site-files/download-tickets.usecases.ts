@@ -4,11 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { currentScopeOfUser } from '../auth/current-user.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
-import { startPeriodicJob } from '../db/periodic-jobs.ts';
+import { sweepJob } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
 import { may } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { SweepTimer } from '../sweep-timer.ts';
 import { storedZipBody } from '../transfers/zip.ts';
 import {
   type DownloadTicketRow,
@@ -126,19 +125,9 @@ export async function redeemDownloadTicket(
 const KEPT_AFTER_EXPIRY_MS = 60 * 60_000;
 
 /** Sweeps expired tickets every ten minutes, once per period across all processes (db/periodic-jobs.ts). */
-export function startDownloadTicketSweeper(db: Database, log: FastifyBaseLogger): SweepTimer {
-  return startPeriodicJob(
-    db,
-    {
-      name: 'download-ticket-sweep',
-      intervalMs: 10 * 60_000,
-      onError: (error) => log.error({ err: error }, 'expired download tickets could not be removed'),
-    },
-    () =>
-      deleteTicketsExpiredBefore(db, new Date(Date.now() - KEPT_AFTER_EXPIRY_MS))
-        .then((removed) => {
-          if (removed) log.debug({ removed }, 'expired download tickets removed');
-        })
-        .catch((error) => log.error({ err: error }, 'expired download tickets could not be removed')),
-  );
-}
+export const downloadTicketSweepJob = sweepJob(
+  'download-ticket-sweep',
+  10 * 60_000,
+  'expired download tickets',
+  (db) => deleteTicketsExpiredBefore(db, new Date(Date.now() - KEPT_AFTER_EXPIRY_MS)),
+);

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
-import { startPeriodicJob } from '../db/periodic-jobs.ts';
+import type { JobDefinition } from '../db/periodic-jobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { SweepTimer } from '../sweep-timer.ts';
+import type { UploadJobContext } from './upload-reaper.ts';
 
 /**
  * Blobs nothing points at (no file, no upload, no part of a resumable upload in progress). A blob is written before the row that names it, so a process that dies (or a
@@ -60,20 +60,13 @@ const SWEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const FIRST_SWEEP_MS = 60 * 1000;
 
 /** Sweeps once per interval across all processes (db/periodic-jobs.ts). */
-export function startOrphanBlobSweeper(db: Database, blobs: BlobStore, log: FastifyBaseLogger): SweepTimer {
-  return startPeriodicJob(
-    db,
-    {
-      name: 'orphan-blobs',
-      intervalMs: SWEEP_INTERVAL_MS,
-      firstAfterMs: FIRST_SWEEP_MS,
-      onError: (error) => log.error({ err: error }, 'orphan blobs could not be swept'),
-    },
-    () =>
-      sweepOrphanBlobs(db, blobs)
-        .then(({ orphans, abandonedWrites }) => {
-          if (orphans || abandonedWrites) log.info({ orphans, abandonedWrites }, 'orphan blobs removed');
-        })
-        .catch((error) => log.error({ err: error }, 'orphan blobs could not be swept')),
-  );
-}
+export const orphanBlobSweepJob: JobDefinition<UploadJobContext> = {
+  name: 'orphan-blobs',
+  intervalMs: SWEEP_INTERVAL_MS,
+  firstAfterMs: FIRST_SWEEP_MS,
+  failure: 'orphan blobs could not be swept',
+  async run({ db, blobs, log }) {
+    const { orphans, abandonedWrites } = await sweepOrphanBlobs(db, blobs);
+    if (orphans || abandonedWrites) log.info({ orphans, abandonedWrites }, 'orphan blobs removed');
+  },
+};

@@ -2,9 +2,8 @@ import { UPLOAD_AUDIT_ACTIONS } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { Database } from '../db/database.ts';
-import { startPeriodicJob } from '../db/periodic-jobs.ts';
+import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import type { SweepTimer } from '../sweep-timer.ts';
 import { deleteExpiredTusUploads } from './tus-uploads.repository.ts';
 import { deleteBlobs } from './uploads.usecases.ts';
 
@@ -71,25 +70,17 @@ export async function reapExpiredUploads(
  * Sweeps every quarter of the grace period (at least every second, at most every ten minutes), once per such
  * period across all processes (db/periodic-jobs.ts).
  */
-export function startUploadReaper(
-  db: Database,
-  blobs: BlobStore,
-  graceSeconds: number,
-  log: FastifyBaseLogger,
-): SweepTimer {
-  const intervalMs = Math.min(Math.max((graceSeconds * 1000) / 4, 1000), 10 * 60_000);
-  return startPeriodicJob(
-    db,
-    {
-      name: 'upload-reaper',
-      intervalMs,
-      onError: (error) => log.error({ err: error }, 'expired uploads could not be removed'),
-    },
-    () =>
-      reapExpiredUploads(db, blobs, graceSeconds, log)
-        .then((count) => {
-          if (count) log.info({ count }, 'expired uploads removed');
-        })
-        .catch((error) => log.error({ err: error }, 'expired uploads could not be removed')),
-  );
+export const uploadReaperJob: JobDefinition<UploadJobContext> = {
+  name: 'upload-reaper',
+  intervalMs: (config) => Math.min(Math.max((config.uploadGraceSeconds * 1000) / 4, 1000), 10 * 60_000),
+  failure: 'expired uploads could not be removed',
+  async run({ db, blobs, config, log }) {
+    const count = await reapExpiredUploads(db, blobs, config.uploadGraceSeconds, log);
+    if (count) log.info({ count }, 'expired uploads removed');
+  },
+};
+
+/** What the uploads' jobs are given besides the database and the log. */
+export interface UploadJobContext extends JobContextBase {
+  blobs: BlobStore;
 }

@@ -16,14 +16,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
-import { startOrphanBlobSweeper } from '../../uploads/orphan-blobs.ts';
 import {
   answerTusRequest,
   createTusServer,
   readTusUpload,
   TUS_BODY_TYPE,
 } from '../../uploads/tus-uploads.usecases.ts';
-import { startUploadReaper } from '../../uploads/upload-reaper.ts';
 import { UploadSlots } from '../../uploads/upload-slots.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from '../../uploads/uploads.usecases.ts';
 
@@ -59,10 +57,6 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
   // A tus PATCH body is the file's bytes: left unread here, @tus/server streams it into the store.
   app.addContentTypeParser(TUS_BODY_TYPE, (_request, _payload, done) => done(null));
   const tus = createTusServer(deps);
-
-  const reaper = startUploadReaper(deps.db, deps.blobs, options.config.uploadGraceSeconds, app.log);
-  const sweeper = startOrphanBlobSweeper(deps.db, deps.blobs, app.log);
-  app.addHook('onClose', () => Promise.all([reaper.stop(), sweeper.stop()]).then(() => {}));
 
   app.post(
     '/api/files',
