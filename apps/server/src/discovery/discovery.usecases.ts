@@ -8,7 +8,7 @@ import {
   type TenantContext,
 } from '@portico/contracts';
 import { bindToTenant } from '../auth/authenticate.ts';
-import { resolveTenantUser } from '../auth/current-user.ts';
+import type { ResolveCaller } from '../auth/current-user.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
@@ -20,8 +20,8 @@ export type SkipReporter = (row: ServiceEndpointRow, reason: string) => void;
 export interface DiscoveryDeps {
   db: Database;
   publicUrl: string;
-  /** The embedded provider's issuer, whose `sub` is `users.id`; undefined with an external provider. */
-  embeddedIssuer?: string | undefined;
+  /** Resolves the caller as the tenant services do (sites/callers.ts), so an unknown one is refused alike. */
+  resolveCaller: ResolveCaller;
 }
 
 /**
@@ -38,7 +38,7 @@ export async function discoverServices(
 ): Promise<ServiceEntry[]> {
   const bound = bindToTenant(principal, request.TenantCode);
   const { tenantCode } = bound;
-  await resolveTenantUser(deps.db, bound, { embeddedIssuer: deps.embeddedIssuer });
+  await deps.resolveCaller(bound);
   return deps.db.withTenant(tenantCode, async (tx) => {
     const rows = await listServiceEndpoints(tx, tenantCode, request.RoleType);
     if (!rows.length) {

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 
 /** A person who can sign in to the embedded provider; the subject of their tokens is `users.id`. */
@@ -86,9 +87,7 @@ export async function tenantsOf(db: Queryable, accountId: string): Promise<strin
     `SELECT k.tenant_code FROM (
        SELECT tenant_code FROM tenant_staff WHERE user_id = $1
        UNION
-       SELECT s.tenant_code
-         FROM site_members m JOIN sites s ON s.id = m.site_id AND s.tenant_code = m.tenant_code
-        WHERE m.user_id = $1 AND s.archived_at IS NULL) k
+       SELECT am.tenant_code FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.user_id = $1) k
      JOIN tenants t ON t.code = k.tenant_code AND t.disabled_at IS NULL
      ORDER BY k.tenant_code`,
     [accountId],

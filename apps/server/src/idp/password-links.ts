@@ -6,6 +6,7 @@ import {
 } from '../invitations/account-links.repository.ts';
 import { dayOf, setPasswordLink } from '../invitations/invitations.usecases.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
+import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
 import { hashPassword } from './password.ts';
 
 /**
@@ -64,8 +65,7 @@ export async function setPasswordWithLink(
 async function hasRoleIn(tx: Queryable, userId: string, tenantCode: string): Promise<boolean> {
   const { rows } = await tx.query<{ yes: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM tenant_staff WHERE tenant_code = $1 AND user_id = $2)
-         OR EXISTS (SELECT 1 FROM site_members m JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id
-                    WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL) AS yes`,
+         OR EXISTS (SELECT 1 FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.tenant_code = $1 AND am.user_id = $2) AS yes`,
     [tenantCode, userId],
   );
   return rows[0]?.yes ?? false;
@@ -126,9 +126,7 @@ export async function requestPasswordReset(
        JOIN LATERAL (
          SELECT t.tenant_code, 0 AS rank FROM tenant_staff t WHERE t.user_id = u.id
          UNION ALL
-         SELECT s.tenant_code, 1 FROM site_members m
-           JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id AND s.archived_at IS NULL
-          WHERE m.user_id = u.id
+         SELECT am.tenant_code, 1 FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.user_id = u.id
          ORDER BY rank, tenant_code LIMIT 1) r ON true
        WHERE lower(u.email) = lower($1)
          AND NOT EXISTS (SELECT 1 FROM account_links l

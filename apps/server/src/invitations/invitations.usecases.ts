@@ -5,6 +5,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
+import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
 import { hasAccountSql } from '../sites/sites.staff.repository.ts';
 import { createAccountLink, retireAccountLinks } from './account-links.repository.ts';
 
@@ -47,9 +48,8 @@ async function personOfFirm(tx: Queryable, scope: TenantScope, userId: string) {
   const { rows } = await tx.query<PersonOfFirm & { is_staff: boolean; site_name: string | null }>(
     `SELECT p.name, p.email,
             EXISTS (SELECT 1 FROM tenant_staff t WHERE t.tenant_code = $1 AND t.user_id = $2) AS is_staff,
-            (SELECT s.name FROM site_members m JOIN sites s ON s.tenant_code = m.tenant_code AND s.id = m.site_id
-              WHERE m.tenant_code = $1 AND m.user_id = $2 AND s.archived_at IS NULL
-              ORDER BY lower(s.name) LIMIT 1) AS site_name
+            (SELECT am.site_name FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.tenant_code = $1 AND am.user_id = $2
+              ORDER BY lower(am.site_name) LIMIT 1) AS site_name
      FROM tenant_people p WHERE p.tenant_code = $1 AND p.user_id = $2`,
     [scope.tenantCode, userId],
   );

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import type { MailDataOf } from '../mail/mail-templates.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
+import { siteMemberIds } from '../sites/members.repository.ts';
 
 type RequestMail = 'request-reminder' | 'request-item-rejected' | 'request-completed';
 
@@ -16,11 +17,7 @@ export async function mailSiteClients<K extends RequestMail>(
   data: MailDataOf<K>,
   event: string,
 ): Promise<void> {
-  const { rows } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM site_members WHERE tenant_code = $1 AND site_id = $2 ORDER BY user_id',
-    [target.tenantCode, target.siteId],
-  );
-  for (const { user_id: userId } of rows) {
+  for (const userId of await siteMemberIds(tx, target.tenantCode, target.siteId)) {
     await enqueueMail(tx, {
       tenantCode: target.tenantCode,
       template,

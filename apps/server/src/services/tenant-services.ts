@@ -9,6 +9,7 @@ import { issuerOf } from '../config.ts';
 import { listenForTenantChanges } from '../db/tenant-changes.ts';
 import { keepOutOfCaches } from '../http/cache-control.ts';
 import { errorBody } from '../http/error-handler.ts';
+import { callerResolver } from '../invitations/invitation-acceptance.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
 import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
@@ -105,7 +106,10 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   app.addHook(
     'onRequest',
     unlessTicketOnly(
-      requireTenantUser(db, { embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config) }, callers),
+      requireTenantUser(
+        callerResolver(db, { embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config) }),
+        callers,
+      ),
     ),
   );
   app.setNotFoundHandler((request, reply) => {

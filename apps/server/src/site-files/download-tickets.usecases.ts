@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DownloadTicket, DownloadTicketBody } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { currentScopeOfUser } from '../auth/current-user.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { sweepJob } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
 import { may } from '../sites/access.ts';
+import { currentScopeOfUser } from '../sites/callers.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storedZipBody } from '../transfers/zip.ts';
 import {

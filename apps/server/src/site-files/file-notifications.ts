@@ -3,6 +3,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from '../sites/file-area-settings.ts';
+import { isSiteMember, siteMemberIds } from '../sites/members.repository.ts';
 
 /**
  * The mails that files cause (decision 34), each written in the transaction of its cause: to a site's clients when
@@ -38,11 +39,7 @@ export async function notifyFilesPublished(
   batchSeconds: number,
 ) {
   if (!files.length || !(await clientsSeeFiles(tx, scope.tenantCode, site.id))) return;
-  const { rows: members } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM site_members WHERE tenant_code = $1 AND site_id = $2',
-    [scope.tenantCode, site.id],
-  );
-  for (const member of members) {
+  for (const userId of await siteMemberIds(tx, scope.tenantCode, site.id)) {
     await enqueueMail(tx, {
       tenantCode: scope.tenantCode,
       template: 'files-published',
@@ -51,8 +48,8 @@ export async function notifyFilesPublished(
         siteName: site.name,
         items: files.map((f) => ({ fileId: f.id, title: f.title })),
       },
-      to: { userId: member.user_id },
-      dedupeKey: `files.published:${files[0]!.id}:${member.user_id}`,
+      to: { userId },
+      dedupeKey: `files.published:${files[0]!.id}:${userId}`,
       batch: { key: site.id, windowSeconds: batchSeconds },
     });
   }
@@ -91,11 +88,7 @@ export async function notifyFilesSubmitted(
 export async function notifySubmissionStatus(tx: Queryable, scope: TenantScope, file: StaffSubmission) {
   const submitter = file.submittedBy?.id;
   if (!submitter || submitter === scope.user.id) return;
-  const { rows } = await tx.query(
-    'SELECT 1 FROM site_members WHERE tenant_code = $1 AND site_id = $2 AND user_id = $3',
-    [scope.tenantCode, file.siteId, submitter],
-  );
-  if (!rows.length) return;
+  if (!(await isSiteMember(tx, scope.tenantCode, file.siteId, submitter))) return;
   await enqueueMail(tx, {
     tenantCode: scope.tenantCode,
     template: 'submission-status',

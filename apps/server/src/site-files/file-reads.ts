@@ -7,6 +7,7 @@ import {
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { requireAccess } from '../sites/access.ts';
+import { siteMembersJoin } from '../sites/members.repository.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
@@ -78,7 +79,7 @@ export async function listPublishedFileReads(
       `SELECT f.id AS file_id, m.user_id, coalesce(p.name, '') AS name, coalesce(p.email, '') AS email,
               min(a.occurred_at) AS first_at, max(a.occurred_at) AS last_at, count(a.id)::int AS n
        FROM files f
-       JOIN site_members m ON m.tenant_code = f.tenant_code AND m.site_id = f.site_id
+       ${siteMembersJoin('m', 'f')}
        LEFT JOIN tenant_people p ON p.tenant_code = m.tenant_code AND p.user_id = m.user_id
        LEFT JOIN audit_events a ON a.tenant_code = f.tenant_code AND a.file_id = f.id
                                AND a.user_id = m.user_id AND a.action = ANY($4::text[])

@@ -1,6 +1,5 @@
 import { FILE_AREA_SETTING_KEYS, type FileAreaSettingKey } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { currentScopeOfUser } from '../auth/current-user.ts';
 import { AppError } from '../http/app-error.ts';
 import { type DemoUsername, useTestApi } from '../testing/api.ts';
 import {
@@ -12,6 +11,7 @@ import {
   type SiteAccessAction,
   type StaffAccessAction,
 } from './access.ts';
+import { currentScopeOfUser } from './callers.ts';
 
 /**
  * The access vocabulary, table-driven: every action of `ACCESS_ACTIONS` against the firm's staff, a client member

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { hashPassword } from '../../idp/password.ts';
+import { insertMembership } from '../../sites/members.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { Database, Queryable } from '../database.ts';
 import { insertTenantRows } from '../tenant-rows.ts';
@@ -68,11 +69,7 @@ export async function seedDemo(db: Database, blobs: BlobStore): Promise<SeedResu
         site.reference,
       ]);
       for (const member of site.members) {
-        await tx.query('INSERT INTO site_members (tenant_code, site_id, user_id) VALUES ($1, $2, $3)', [
-          site.tenant,
-          siteId,
-          userIds.get(member),
-        ]);
+        await insertMembership(tx, site.tenant, siteId, userIds.get(member)!);
       }
       const publisher = userIds.get(DEMO_STAFF[site.tenant]?.[0] ?? '');
       for (const doc of documents.filter((d) => d.site === site)) {

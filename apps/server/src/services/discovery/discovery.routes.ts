@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { callerOf, requireCaller } from '../../auth/authenticate.ts';
 import { issuerOf } from '../../config.ts';
 import { discoverServices, getTenantContexts } from '../../discovery/discovery.usecases.ts';
+import { callerResolver } from '../../invitations/invitation-acceptance.ts';
 
 /** The answers every bearer route can give besides its success, so OpenAPI lists them all. */
 const bearerErrors = {
@@ -31,7 +32,9 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, d
   const discovery = {
     db: deps.db,
     publicUrl: deps.config.publicUrl,
-    embeddedIssuer: deps.config.oidcIssuer ? undefined : issuerOf(deps.config),
+    resolveCaller: callerResolver(deps.db, {
+      embeddedIssuer: deps.config.oidcIssuer ? undefined : issuerOf(deps.config),
+    }),
   };
 
   app.get(

@@ -1,19 +1,6 @@
-import { type ComponentType, type CSSProperties, lazy } from 'react';
+import { type ComponentType, lazy } from 'react';
 import { AntdScope } from '../../../ui/antd-scope.tsx';
-
-/** A list whose filter `K` holds the chosen values (what `useListState` returns). */
-interface ChoiceList<K extends string, V extends string> {
-  filters: Record<K, V[]>;
-  setFilter: (name: K, value: V[]) => void;
-}
-
-export interface ChoiceFilterProps<K extends string, V extends string> {
-  list: ChoiceList<K, V>;
-  name: K;
-  noun: string;
-  options: { value: V; label: string }[];
-  style?: CSSProperties;
-}
+import type { ChoiceFilterProps } from './choice-select.tsx';
 
 // antd's multiple select (choice-select.tsx) arrives with antd's theme: no first screen has a choice filter.
 const ChoiceSelect = lazy(() => import('./choice-select.tsx')) as ComponentType<

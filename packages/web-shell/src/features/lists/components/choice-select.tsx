@@ -1,6 +1,19 @@
 import { Select } from 'antd';
+import type { CSSProperties } from 'react';
 
-import type { ChoiceFilterProps } from './choice-filter.tsx';
+/** A list whose filter `K` holds the chosen values (what `useListState` returns). */
+interface ChoiceList<K extends string, V extends string> {
+  filters: Record<K, V[]>;
+  setFilter: (name: K, value: V[]) => void;
+}
+
+export interface ChoiceFilterProps<K extends string, V extends string> {
+  list: ChoiceList<K, V>;
+  name: K;
+  noun: string;
+  options: { value: V; label: string }[];
+  style?: CSSProperties;
+}
 
 /** ChoiceFilter's control: antd's multiple select, in a chunk of its own with antd's theme around it. */
 export default function ChoiceSelect<K extends string, V extends string>({
