@@ -3,9 +3,9 @@ import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.t
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import { bindTenantSql, type Database, type Queryable } from '../db/database.ts';
 import { drawMarkPng } from '../db/seed/demo-images.ts';
-import { insertTenantRows } from '../db/tenant-rows.ts';
 import { AppError } from '../http/app-error.ts';
 import { recordPerson } from '../sites/sites.staff.repository.ts';
+import { insertTenantRows } from './tenant-rows.ts';
 import {
   deleteStaff,
   findStaffByEmail,

@@ -1,4 +1,4 @@
-import { NEW_TENANT_FILE_AREA_SETTINGS, NEW_TENANT_MENU } from '../tenant-rows.ts';
+import { NEW_TENANT_FILE_AREA_SETTINGS, NEW_TENANT_MENU } from '../../tenants/tenant-rows.ts';
 import type { Mark } from './demo-images.ts';
 
 export const DEMO_PASSWORD = 'portico';

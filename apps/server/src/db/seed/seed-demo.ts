@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { hashPassword } from '../../idp/password.ts';
 import { insertMembership } from '../../sites/members.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import { insertTenantRows } from '../../tenants/tenant-rows.ts';
 import type { Database, Queryable } from '../database.ts';
-import { insertTenantRows } from '../tenant-rows.ts';
 import {
   DEMO_PASSWORD,
   DEMO_REQUEST_TEMPLATE,

@@ -1,5 +1,5 @@
 import { CLIENT_TYPES, DOCUMENT_MANAGEMENT_ROLE, SERVICE_TYPES } from '@portico/contracts';
-import type { Queryable } from './database.ts';
+import type { Queryable } from '../db/database.ts';
 
 /**
  * The rows a firm starts with, whoever creates it (the demo seed, an operator's `portico tenant create`): the
