@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { findAccountById, tenantsOf } from '../idp/accounts.ts';
 import { errorCode, useTestApi } from '../testing/api.ts';
 import { setServiceAddress, showDiscovery } from './service-addresses.usecases.ts';
+import { drawMonogramPng, initialsOf, NEUTRAL_COLORS } from './tenant-mark.ts';
 import {
   createTenant,
   disableTenant,
@@ -50,6 +51,29 @@ describe('firms as an operator manages them', () => {
     await expect(renameTenant(api.db, OPERATOR, 'no-such', 'X')).rejects.toMatchObject({
       code: 'tenant.not_found',
     });
+  });
+
+  test("a new firm's logo and icon are a neutral monogram of its own initials, not a demo firm's mark", async () => {
+    expect(initialsOf('Smith & Jones Ltd', 'sj')).toBe('SJ');
+    expect(initialsOf('Émile Zola & Co', 'ez')).toBe('EZ');
+    expect(initialsOf('Ørsted', 'orsted-1')).toBe('O');
+    expect(initialsOf('–', '2x')).toBe('2');
+    await createTenant(api.db, OPERATOR, { code: 'hooli', displayName: 'Hooli Partners' });
+    const { rows } = await api.db.query<{ icon_png: Buffer; logo: Buffer; primary_color: string }>(
+      "SELECT icon_png, logo, primary_color FROM tenants WHERE code = 'hooli'",
+    );
+    const { icon_png: icon, logo, primary_color: primary } = rows[0]!;
+    expect(primary.replace('#', '').toUpperCase()).toBe(NEUTRAL_COLORS.primary);
+    expect(
+      Buffer.from(logo).equals(drawMonogramPng(160, 'HP', NEUTRAL_COLORS.primary, NEUTRAL_COLORS.secondary)),
+    ).toBe(true);
+    expect(
+      Buffer.from(icon).equals(drawMonogramPng(64, 'HP', NEUTRAL_COLORS.primary, NEUTRAL_COLORS.secondary)),
+    ).toBe(true);
+    // Another firm's initials draw another monogram.
+    expect(
+      Buffer.from(logo).equals(drawMonogramPng(160, 'IA', NEUTRAL_COLORS.primary, NEUTRAL_COLORS.secondary)),
+    ).toBe(false);
   });
 
   test('a disabled firm answers like a missing one, is left out of discovery and of new tokens', async () => {

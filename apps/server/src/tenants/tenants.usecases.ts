@@ -2,9 +2,9 @@ import { OPERATOR_AUDIT_ACTIONS, TENANT_CODE_PATTERN } from '@portico/contracts'
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import { bindTenantSql, type Database, type Queryable } from '../db/database.ts';
-import { drawMarkPng } from '../db/seed/demo-images.ts';
 import { AppError } from '../http/app-error.ts';
 import { recordPerson } from '../sites/sites.staff.repository.ts';
+import { drawMonogramPng, initialsOf, NEUTRAL_COLORS } from './tenant-mark.ts';
 import { insertTenantRows } from './tenant-rows.ts';
 import {
   deleteStaff,
@@ -75,9 +75,10 @@ export interface NewTenantInput {
   colors?: { primary: string; secondary: string; tertiary: string };
 }
 
-const DEFAULT_COLORS = { primary: '1F4E79', secondary: 'F2A900', tertiary: 'E8F1F8' };
-
-/** A new firm with its discovery addresses, menus and settings; its branding is the staff's to change. */
+/**
+ * A new firm with its discovery addresses, menus and settings, and a neutral monogram of its initials for logo and
+ * icon (in its colours if given, else neutral ones); its branding is the staff's to change.
+ */
 export async function createTenant(db: Database, operator: Operator, input: NewTenantInput) {
   const code = input.code.trim();
   const displayName = input.displayName.trim();
@@ -90,15 +91,16 @@ export async function createTenant(db: Database, operator: Operator, input: NewT
   if (!displayName || displayName.length > 200) {
     throw new AppError('request.invalid', 'The display name must have 1 to 200 characters.');
   }
-  const colors = input.colors ?? DEFAULT_COLORS;
+  const colors = input.colors ?? NEUTRAL_COLORS;
+  const initials = initialsOf(displayName, code);
   await db.transaction(async (tx) => {
     const { rows } = await tx.query('SELECT 1 FROM tenants WHERE code = $1', [code]);
     if (rows.length) throw new AppError('tenant.exists', `Tenant "${code}" exists already.`);
     await insertTenantRows(tx, {
       code,
       displayName,
-      iconPng: drawMarkPng(64, 'triangle', colors.primary, colors.secondary),
-      logoPng: drawMarkPng(160, 'triangle', colors.primary, colors.secondary),
+      iconPng: drawMonogramPng(64, initials, colors.primary, colors.secondary),
+      logoPng: drawMonogramPng(160, initials, colors.primary, colors.secondary),
       colors,
     });
     await tx.query(bindTenantSql(code));

@@ -156,7 +156,7 @@ export const DEMO_SITES: DemoSite[] = [
   },
 ];
 
-/** The demo firms start like any new firm (db/tenant-rows.ts). */
+/** The demo firms start like any new firm (tenants/tenant-rows.ts). */
 export const DEMO_MENU = NEW_TENANT_MENU;
 export const DEMO_FILE_AREA_SETTINGS = NEW_TENANT_FILE_AREA_SETTINGS;
 
