@@ -2,15 +2,9 @@ import type { Branding } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { type BrandingColumns, brandingOf } from './theme.repository.ts';
 
-interface BrandingRow {
-  display_name: string;
-  icon_png: Uint8Array;
-  logo: Uint8Array;
-  logo_content_type: string;
-  primary_color: string;
-  secondary_color: string;
-  tertiary_color: string;
+interface BrandingRow extends BrandingColumns {
   updated_at: Date | string;
 }
 
@@ -23,9 +17,6 @@ export interface BrandingChange {
   secondaryColor?: string;
   tertiaryColor?: string;
 }
-
-const dataUrl = (contentType: string, bytes: Uint8Array) =>
-  `data:${contentType};base64,${Buffer.from(bytes).toString('base64')}`;
 
 /** The tenant's branding; `lock` holds the row so that two edits take turns. */
 export async function readBranding(
@@ -40,15 +31,7 @@ export async function readBranding(
   );
   const row = rows[0];
   if (!row) throw new AppError('tenant.not_found', `There is no tenant "${scope.tenantCode}".`);
-  return {
-    displayName: row.display_name,
-    logo: dataUrl(row.logo_content_type, row.logo),
-    icon: dataUrl('image/png', row.icon_png),
-    primaryColor: row.primary_color,
-    secondaryColor: row.secondary_color,
-    tertiaryColor: row.tertiary_color,
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
+  return { ...brandingOf(row), updatedAt: new Date(row.updated_at).toISOString() };
 }
 
 export async function updateBranding(tx: Queryable, scope: TenantScope, change: BrandingChange) {

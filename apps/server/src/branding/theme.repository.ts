@@ -3,8 +3,8 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 
-interface TenantRow {
-  code: string;
+/** The branding columns of a tenant row, as both the theme and the staff's branding read them. */
+export interface BrandingColumns {
   display_name: string;
   icon_png: Uint8Array;
   logo: Uint8Array;
@@ -14,8 +14,22 @@ interface TenantRow {
   tertiary_color: string;
 }
 
+interface TenantRow extends BrandingColumns {
+  code: string;
+}
+
 const dataUrl = (contentType: string, bytes: Uint8Array) =>
   `data:${contentType};base64,${Buffer.from(bytes).toString('base64')}`;
+
+/** The branding columns as the contracts say them, the images inlined as data URLs. */
+export const brandingOf = (row: BrandingColumns) => ({
+  displayName: row.display_name,
+  logo: dataUrl(row.logo_content_type, row.logo),
+  icon: dataUrl('image/png', row.icon_png),
+  primaryColor: row.primary_color,
+  secondaryColor: row.secondary_color,
+  tertiaryColor: row.tertiary_color,
+});
 
 /** The tenant's branding, with its images inlined so the front end needs no second, authenticated fetch. */
 export async function findTheme(db: Database, scope: TenantScope): Promise<Theme> {
@@ -28,13 +42,5 @@ export async function findTheme(db: Database, scope: TenantScope): Promise<Theme
     return rows[0];
   });
   if (!row) throw new AppError('tenant.not_found', `There is no tenant "${scope.tenantCode}".`);
-  return {
-    tenantCode: row.code,
-    displayName: row.display_name,
-    logo: dataUrl(row.logo_content_type, row.logo),
-    icon: dataUrl('image/png', row.icon_png),
-    primaryColor: row.primary_color,
-    secondaryColor: row.secondary_color,
-    tertiaryColor: row.tertiary_color,
-  };
+  return { tenantCode: row.code, ...brandingOf(row) };
 }

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKind, useTestDatabase } from '../testing/test-database.ts';
+import { testDatabaseKind, upgradeWithData, useTestDatabase } from '../testing/test-database.ts';
 
 /**
  * Migration 0007 on a database that already has people: every firm gets a record of everyone it dealt with, and
@@ -9,15 +8,6 @@ import { testDatabaseKind, useTestDatabase } from '../testing/test-database.ts';
  */
 
 const db = useTestDatabase();
-const migration = (name: string) => readFile(new URL(`./migrations/${name}`, import.meta.url), 'utf8');
-const BEFORE = [
-  '0001_foundation.sql',
-  '0002_file_reads.sql',
-  '0003_uploads.sql',
-  '0004_staff_console.sql',
-  '0005_file_counts.sql',
-  '0006_rate_limits.sql',
-];
 const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 const DATA = `
@@ -39,11 +29,8 @@ const DATA = `
 
 describe(`migration 0007 on ${testDatabaseKind()}`, () => {
   it('gives each firm a record of the people it dealt with, and keeps only their own names in users', async () => {
-    const found = await db().transaction(async (tx) => {
-      await tx.exec('CREATE SCHEMA upgrade_0007; SET LOCAL search_path TO upgrade_0007');
-      for (const name of BEFORE) await tx.exec(await migration(name));
-      await tx.exec(DATA);
-      await tx.exec(await migration('0007_people_per_firm.sql'));
+    const upgrade = { through: '0006_rate_limits.sql', data: DATA, migration: '0007_people_per_firm.sql' };
+    const found = await upgradeWithData(db(), upgrade, async (tx) => {
       const people = await tx.query<{ tenant_code: string; user_id: string; name: string }>(
         'SELECT tenant_code, user_id, name FROM tenant_people ORDER BY tenant_code, user_id',
       );

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { testDatabaseKind, useTestDatabase } from '../testing/test-database.ts';
+import { testDatabaseKind, upgradeWithData, useTestDatabase } from '../testing/test-database.ts';
 
 /**
  * Migration 0011 on a database that already has tenants: each gets the Notifications page in both menus and the
@@ -8,30 +7,18 @@ import { testDatabaseKind, useTestDatabase } from '../testing/test-database.ts';
  * one signing key exists for unsubscribe links. Earlier migrations are replayed into a schema of their own.
  */
 const db = useTestDatabase();
-const migration = (name: string) => readFile(new URL(`../db/migrations/${name}`, import.meta.url), 'utf8');
-const BEFORE = [
-  '0001_foundation.sql',
-  '0002_file_reads.sql',
-  '0003_uploads.sql',
-  '0004_staff_console.sql',
-  '0005_file_counts.sql',
-  '0006_rate_limits.sql',
-  '0007_people_per_firm.sql',
-  '0008_idempotency_keys.sql',
-];
 
-describe(`migration 0011 on ${testDatabaseKind()}`, () => {
-  it("adds the mail pages to every tenant's menus, after their own items", async () => {
-    const found = await db().transaction(async (tx) => {
-      await tx.exec('CREATE SCHEMA upgrade_0011; SET LOCAL search_path TO upgrade_0011');
-      for (const name of BEFORE) await tx.exec(await migration(name));
-      await tx.exec(`
+const MENUS = `
         INSERT INTO tenants (code, display_name, icon_png, logo, logo_content_type, primary_color, secondary_color, tertiary_color)
         VALUES ('acme', 'Acme', '\\x00', '\\x00', 'image/png', '111111', '222222', '333333'),
                ('globex', 'Globex', '\\x00', '\\x00', 'image/png', '111111', '222222', '333333');
         INSERT INTO menu_items (tenant_code, audience, key, name, sort_order) VALUES
-          ('acme', 'client', 'publishedFiles', 'Documents', 4), ('acme', 'staff', 'sites', 'Sites', 7);`);
-      await tx.exec(await migration('0011_mail_outbox.sql'));
+          ('acme', 'client', 'publishedFiles', 'Documents', 4), ('acme', 'staff', 'sites', 'Sites', 7);`;
+
+describe(`migration 0011 on ${testDatabaseKind()}`, () => {
+  it("adds the mail pages to every tenant's menus, after their own items", async () => {
+    const upgrade = { through: '0008_idempotency_keys.sql', data: MENUS, migration: '0011_mail_outbox.sql' };
+    const found = await upgradeWithData(db(), upgrade, async (tx) => {
       const items = await tx.query<{
         tenant_code: string;
         audience: string;

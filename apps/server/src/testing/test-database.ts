@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
-import type { Database } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { copyPgliteTemplate } from './pglite-template.ts';
 
@@ -111,4 +111,31 @@ export function useTwoProcessDatabases(): { first: () => Database; second: () =>
     return handles[i];
   };
   return { first: handle(0), second: handle(1) };
+}
+
+/** A migration's SQL, by its file name. */
+export const readMigration = (name: string) =>
+  readFile(new URL(`../db/migrations/${name}`, import.meta.url), 'utf8');
+
+/**
+ * A migration's upgrade test: in a schema of its own, replays the migrations up to `through` (included), writes
+ * `data` as a database that stopped there holds it, then runs `migration`; `read` answers what the test checks,
+ * in the same transaction.
+ */
+export async function upgradeWithData<T>(
+  db: Database,
+  upgrade: { through: string; data: string; migration: string },
+  read: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const schema = `upgrade_${upgrade.migration.slice(0, 4)}`;
+    await tx.exec(`CREATE SCHEMA ${schema}; SET LOCAL search_path TO ${schema}`);
+    const names = (await readdir(new URL('../db/migrations/', import.meta.url))).filter((n) =>
+      n.endsWith('.sql'),
+    );
+    for (const name of names.sort()) if (name <= upgrade.through) await tx.exec(await readMigration(name));
+    await tx.exec(upgrade.data);
+    await tx.exec(await readMigration(upgrade.migration));
+    return read(tx);
+  });
 }
