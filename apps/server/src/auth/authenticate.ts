@@ -6,8 +6,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `requireTenantPrincipal` on every tenant service route before the handler runs. */
     principal?: TenantPrincipal;
-    /** Set by `requireCaller` on routes that name their tenant in the body or query rather than the path. */
-    caller?: Principal;
+    /** Set by `requirePrincipal` on routes that name their tenant in the body or query rather than the path. */
+    unboundPrincipal?: Principal;
   }
 }
 
@@ -36,19 +36,19 @@ export function bindToTenant(principal: Principal, tenantCode: string): TenantPr
 
 /**
  * onRequest hook for routes that are not under `/t/:tenant/` (discovery): the token is verified before the body
- * is read, and the handler binds the tenant it names with `bindToTenant(callerOf(request), …)`.
+ * is read, and the handler binds the tenant it names with `bindToTenant(principalOf(request), …)`.
  */
-export function requireCaller(verifier: AccessTokenVerifier) {
+export function requirePrincipal(verifier: AccessTokenVerifier) {
   return async (request: FastifyRequest) => {
-    request.caller = await authenticate(request, verifier);
+    request.unboundPrincipal = await authenticate(request, verifier);
   };
 }
 
-/** The caller `requireCaller` verified; a route that forgot the hook fails closed. */
-export function callerOf(request: FastifyRequest): Principal {
-  if (!request.caller)
+/** The principal `requirePrincipal` verified; a route that forgot the hook fails closed. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.unboundPrincipal)
     throw new AppError('auth.token_missing', 'Sign in first: the request carries no bearer token.');
-  return request.caller;
+  return request.unboundPrincipal;
 }
 
 /**

@@ -3,12 +3,12 @@ import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallerCache } from './caller-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
-import type { TenantScope } from './tenant-scope.ts';
+import type { Caller } from './tenant-scope.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `requireTenantUser` on every tenant service route, after the tenant guard. */
-    tenantScope?: TenantScope;
+    /** Set by `resolveCallerOnRequest` on every tenant service route, after the tenant guard. */
+    tenantScope?: Caller;
   }
 }
 
@@ -82,13 +82,13 @@ export const noRole = (tenantCode: string) =>
   );
 
 /** Resolves a principal bound to a tenant to the caller with their roles there (sites/callers.ts). */
-export type ResolveCaller = (principal: TenantPrincipal) => Promise<TenantScope>;
+export type ResolveCaller = (principal: TenantPrincipal) => Promise<Caller>;
 
 /**
  * onRequest hook that runs after `requireTenantPrincipal`: resolves the caller before anything is parsed, from
  * the cache when the same caller was resolved a moment ago (auth/caller-cache.ts says why that is safe).
  */
-export function requireTenantUser(resolve: ResolveCaller, callers: CallerCache) {
+export function resolveCallerOnRequest(resolve: ResolveCaller, callers: CallerCache) {
   return async (request: FastifyRequest) => {
     const principal = request.principal;
     if (!principal) throw new AppError('auth.token_missing', 'Sign in first.');
@@ -96,8 +96,11 @@ export function requireTenantUser(resolve: ResolveCaller, callers: CallerCache) 
   };
 }
 
-/** The scope `requireTenantUser` resolved; a route mounted outside the tenant services fails closed. */
-export function tenantScopeOf(request: FastifyRequest): TenantScope {
+/** The caller `resolveCallerOnRequest` resolved; a route mounted outside the tenant services fails closed. */
+export function callerOf(request: FastifyRequest): Caller {
   if (!request.tenantScope) throw new AppError('auth.token_missing', 'Sign in first.');
   return request.tenantScope;
 }
+
+/** `callerOf`'s former name, kept while the branches written against it are merged. */
+export const tenantScopeOf = callerOf;

@@ -10,8 +10,15 @@ export interface TenantUser {
   isClient: boolean;
 }
 
-/** What every tenant repository function takes and filters by: the tenant of the path and the verified caller. */
-export interface TenantScope {
+/**
+ * The caller: the tenant of the path and the person behind the verified token, with the roles the database gives
+ * them there. What every tenant use case and repository function takes and filters by. (The token alone, before
+ * the database is asked, is the principal: auth/principal.ts.)
+ */
+export interface Caller {
   tenantCode: string;
   user: TenantUser;
 }
+
+/** Caller's former name, kept while the branches written against it are merged; new code says `Caller`. */
+export type TenantScope = Caller;

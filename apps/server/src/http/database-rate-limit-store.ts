@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { JobDefinition } from '../db/periodic-jobs.ts';
 

@@ -1,5 +1,4 @@
 import { REQUEST_AUDIT_ACTIONS, type ReminderSettings, type SentReminder } from '@portico/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { requireTenantPrincipal } from '../auth/authenticate.ts';
 import { createCallerCache } from '../auth/caller-cache.ts';
-import { requireTenantUser } from '../auth/current-user.ts';
+import { resolveCallerOnRequest } from '../auth/current-user.ts';
 import { issuerOf } from '../config.ts';
 import { listenForTenantChanges } from '../db/tenant-changes.ts';
 import { keepOutOfCaches } from '../http/cache-control.ts';
@@ -106,7 +106,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   app.addHook(
     'onRequest',
     unlessTicketOnly(
-      requireTenantUser(
+      resolveCallerOnRequest(
         callerResolver(db, { embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config) }),
         callers,
       ),

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DownloadTicket, DownloadTicketBody } from '@portico/contracts';
-import type { FastifyBaseLogger } from 'fastify';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { sweepJob } from '../db/periodic-jobs.ts';

@@ -1,7 +1,7 @@
 import type { FileAreaSettingKey, FileAreaSettings, Site } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
-import { tenantScopeOf } from '../auth/current-user.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import { callerOf } from '../auth/current-user.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SiteSettingsCache } from './site-settings-cache.ts';
@@ -114,8 +114,7 @@ type ActionsOf<Kind> = {
 export type SiteAccessAction = ActionsOf<'site'>;
 export type StaffAccessAction = ActionsOf<'staff'>;
 
-/** Who is calling: the tenant of the path and the verified person with the roles the database gives them there. */
-export type Caller = TenantScope;
+export type { Caller };
 
 const STAFF_ONLY_MESSAGE =
   "This is the firm's console: only the firm's staff may use it. Clients use the portal.";
@@ -185,17 +184,17 @@ export async function requireAccess(
 }
 
 /**
- * onRequest hook of the staff console's routes, after the tenant guard and `requireTenantUser`: only staff of the
+ * onRequest hook of the staff console's routes, after the tenant guard and `resolveCallerOnRequest`: only staff of the
  * path's tenant get through, before any body is read or validated. Roles come from the database on every
  * request, so removing someone from the staff takes effect at their next call, whatever their token says.
  */
 export async function requireStaff(request: FastifyRequest) {
-  authorize(tenantScopeOf(request), 'console.use');
+  authorize(callerOf(request), 'console.use');
 }
 
 /** The caller of a staff route; fails closed if the route was mounted without `requireStaff`. */
 export function staffScopeOf(request: FastifyRequest): Caller {
-  const caller = tenantScopeOf(request);
+  const caller = callerOf(request);
   authorize(caller, 'console.use');
   return caller;
 }

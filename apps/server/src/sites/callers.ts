@@ -7,8 +7,8 @@ import {
   type UserRow,
 } from '../auth/current-user.ts';
 import type { TenantPrincipal } from '../auth/principal.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import type { Caller } from './access.ts';
 import { rolesInTenant } from './members.repository.ts';
 
 const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);

@@ -8,7 +8,7 @@ import {
   OAuthEndpointAddressSchema,
 } from '@portico/contracts';
 import type { AppDeps } from '../../app-deps.ts';
-import { callerOf, requireCaller } from '../../auth/authenticate.ts';
+import { principalOf, requirePrincipal } from '../../auth/authenticate.ts';
 import { issuerOf } from '../../config.ts';
 import { discoverServices, getTenantContexts } from '../../discovery/discovery.usecases.ts';
 import { callerResolver } from '../../invitations/invitation-acceptance.ts';
@@ -28,7 +28,7 @@ const bearerErrors = {
  * before any body is read; the tenant it names is checked against the token's tenant claim in the use case.
  */
 export const discoveryRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
-  const authenticated = requireCaller(deps.verifier);
+  const authenticated = requirePrincipal(deps.verifier);
   const discovery = {
     db: deps.db,
     publicUrl: deps.config.publicUrl,
@@ -67,7 +67,7 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, d
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return discoverServices(discovery, callerOf(request), request.body, (row, reason) =>
+      return discoverServices(discovery, principalOf(request), request.body, (row, reason) =>
         request.log.warn({ row, reason }, 'discovery: service endpoint left out'),
       );
     },
@@ -90,7 +90,7 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<AppDeps> = async (app, d
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getTenantContexts(deps.db, callerOf(request), request.query.tenantCodes.split(','));
+      return getTenantContexts(deps.db, principalOf(request), request.query.tenantCodes.split(','));
     },
   );
 };
