@@ -147,6 +147,28 @@ describe.skipIf(process.env.PORTICO_TEST_DB === 'postgres')('the server map', ()
     expect(naming).toEqual([]);
   });
 
+  it('keeps routes where docs/architecture.md says: services/<service>/<domain>[.staff].routes.ts', () => {
+    // Routes two services mount alike are their module's; so are routes outside the SPEC services.
+    const moduleRoutes = [
+      path.join('site-files', 'site-file-list.routes.ts'),
+      path.join('site-files', 'download-ticket.routes.ts'),
+      path.join('mail', 'unsubscribe.routes.ts'),
+      path.join('idp', 'interactions.routes.ts'),
+      path.join('idp', 'password.routes.ts'),
+    ];
+    const misplaced = files.filter(
+      (f) =>
+        f.endsWith('.routes.ts') &&
+        !moduleRoutes.includes(f) &&
+        !/^services[/\\][a-z-]+[/\\][a-z-]+(\.staff)?\.routes\.ts$/.test(f),
+    );
+    expect(misplaced).toEqual([]);
+    // A route folder holds routes alone.
+    expect(files.filter((f) => /^services[/\\][a-z-]+[/\\]/.test(f) && !f.endsWith('.routes.ts'))).toEqual(
+      [],
+    );
+  });
+
   it('keeps infrastructure free of modules and routes', () => {
     // The demo seed (db/seed/) is built from the modules, as the command line is.
     const offences = files
