@@ -11,7 +11,7 @@ import {
 } from '@portico/contracts';
 import { Type } from 'typebox';
 import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES } from '../../http/openapi-responses.ts';
-import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import { issueTicketRoute, type TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
 import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { serveFilePreview, servePreviewNote } from '../../site-files/file-preview.ts';

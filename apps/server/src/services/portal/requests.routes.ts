@@ -14,7 +14,7 @@ import {
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
-import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import { readRequest } from '../../requests/request-items.ts';
 import {
   countOpenRequestItems,

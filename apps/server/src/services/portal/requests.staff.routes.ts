@@ -22,7 +22,7 @@ import {
 } from '@portico/contracts';
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.ts';
-import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import { readReminderSettings, saveReminderSettings } from '../../requests/reminder-settings.ts';
 import { readRequest } from '../../requests/request-items.ts';
 import { sendReminderNow } from '../../requests/request-reminders.ts';

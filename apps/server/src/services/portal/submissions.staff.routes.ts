@@ -16,7 +16,7 @@ import {
   FILE_PREVIEW_RESPONSES,
   ZIP_RESPONSES,
 } from '../../http/openapi-responses.ts';
-import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import { issueTicketRoute, type TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
 import { serveFilePreview, servePreviewNote } from '../../site-files/file-preview.ts';
 import { serveFileDownload, serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';

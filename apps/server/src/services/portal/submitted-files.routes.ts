@@ -9,7 +9,7 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { tenantScopeOf } from '../../auth/current-user.ts';
-import { answerIdempotently } from '../../idempotency/idempotency.usecases.ts';
+import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { SUBMITTED_FILES } from '../../site-files/site-file-lists.ts';
