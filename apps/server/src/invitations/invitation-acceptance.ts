@@ -2,6 +2,7 @@ import type { CurrentUserOptions, ResolveCaller, UserRow } from '../auth/current
 import type { TenantPrincipal } from '../auth/principal.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { resolveTenantUser } from '../sites/callers.ts';
+import { markInvitationAccepted } from './invitations.repository.ts';
 
 /**
  * How the tenant services and discovery resolve a caller: the sites module's roles, and the person's first request
@@ -24,12 +25,7 @@ export async function acceptInvitation(
   user: UserRow,
   principal: TenantPrincipal,
 ): Promise<string | undefined> {
-  const { rows } = await tx.query<{ name: string }>(
-    `UPDATE tenant_people SET accepted_at = now(), name = coalesce($3, name)
-     WHERE tenant_code = $1 AND user_id = $2 AND accepted_at IS NULL RETURNING name`,
-    [tenantCode, user.id, ownName(principal.claims.name) ?? user.name],
-  );
-  return rows[0]?.name;
+  return markInvitationAccepted(tx, tenantCode, user.id, ownName(principal.claims.name) ?? user.name);
 }
 
 /** A name claim fit to show: text of 1 to 200 characters, without control characters. */

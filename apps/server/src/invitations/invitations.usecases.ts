@@ -5,9 +5,8 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
-import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
-import { hasAccountSql } from '../sites/sites.staff.repository.ts';
 import { createAccountLink, retireAccountLinks } from './account-links.repository.ts';
+import { hasAccount, personOfFirm } from './invitations.repository.ts';
 
 export interface InvitationSettings {
   publicUrl: string;
@@ -27,36 +26,8 @@ export const SET_PASSWORD_PATH = '/idp/password';
 export const setPasswordLink = (publicUrl: string, secret: string) =>
   `${publicUrl}${SET_PASSWORD_PATH}#${secret}`;
 
-export async function hasAccount(tx: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await tx.query<{ yes: boolean }>(`SELECT ${hasAccountSql('$1::uuid')} AS yes`, [userId]);
-  return rows[0]?.yes ?? false;
-}
-
 const peopleNotFound = () =>
   new AppError('people.not_found', 'That person is neither staff nor a client of this firm.');
-
-interface PersonOfFirm {
-  name: string;
-  email: string;
-  isStaff: boolean;
-  /** The first (by name) of the live sites they are a member of. */
-  siteName: string | null;
-}
-
-/** The person as this firm knows them and their role in it; undefined for someone the firm has no record of. */
-async function personOfFirm(tx: Queryable, scope: TenantScope, userId: string) {
-  const { rows } = await tx.query<PersonOfFirm & { is_staff: boolean; site_name: string | null }>(
-    `SELECT p.name, p.email,
-            EXISTS (SELECT 1 FROM tenant_staff t WHERE t.tenant_code = $1 AND t.user_id = $2) AS is_staff,
-            (SELECT am.site_name FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.tenant_code = $1 AND am.user_id = $2
-              ORDER BY lower(am.site_name) LIMIT 1) AS site_name
-     FROM tenant_people p WHERE p.tenant_code = $1 AND p.user_id = $2`,
-    [scope.tenantCode, userId],
-  );
-  const row = rows[0];
-  if (!row) return undefined;
-  return { name: row.name, email: row.email, isStaff: row.is_staff, siteName: row.site_name };
-}
 
 /**
  * Sends the firm's invitation to a person of the firm, in the caller's transaction: a new single-use link (the

@@ -9,6 +9,7 @@ import {
 import type { TenantPrincipal } from '../auth/principal.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { findUserById, isActiveTenant } from './callers.repository.ts';
 import { rolesInTenant } from './members.repository.ts';
 
 const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);
@@ -44,10 +45,7 @@ export async function resolveTenantUser(
   return db.withTenant(tenantCode, async (tx) => {
     // Row-level security shows the application role only the bound tenant's row.
     // A disabled firm (an operator's `tenant disable`) answers like a missing one.
-    const tenant = await tx.query('SELECT 1 FROM tenants WHERE code = $1 AND disabled_at IS NULL', [
-      tenantCode,
-    ]);
-    if (!tenant.rows.length) throw tenantNotFound(tenantCode);
+    if (!(await isActiveTenant(tx, tenantCode))) throw tenantNotFound(tenantCode);
 
     const user = await findUser(tx, principal, options);
     if (!user) throw noRole(tenantCode);
@@ -77,8 +75,7 @@ export async function currentScopeOfUser(
 ): Promise<Caller | undefined> {
   const roles = await rolesInTenant(tx, tenantCode, userId);
   if (!roles?.is_staff && !roles?.is_client) return undefined;
-  const { rows } = await tx.query<UserRow>('SELECT id, email, name FROM users WHERE id = $1', [userId]);
-  const user = rows[0];
+  const user = await findUserById(tx, userId);
   if (!user) return undefined;
   const email = roles.email ?? user.email;
   return {

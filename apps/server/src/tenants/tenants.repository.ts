@@ -1,4 +1,6 @@
+import { CLIENT_TYPES, DOCUMENT_MANAGEMENT_ROLE, SERVICE_TYPES } from '@portico/contracts';
 import type { Queryable } from '../db/database.ts';
+import { defaultServiceAddress, NEW_TENANT_FILE_AREA_SETTINGS, NEW_TENANT_MENU } from './tenant-rows.ts';
 
 /**
  * Firms as an operator manages them (`portico tenant …`, `portico staff …`): across tenants, so these run on the
@@ -127,4 +129,60 @@ export async function findStaffByEmail(tx: Queryable, tenantCode: string, email:
   );
   const row = rows[0];
   return row && { id: row.user_id, name: row.name ?? row.email, email: row.email };
+}
+
+export interface NewTenant {
+  code: string;
+  displayName: string;
+  /** A 64×64 PNG. */
+  iconPng: Buffer;
+  /** The firm's logo, PNG. */
+  logoPng: Buffer;
+  colors: { primary: string; secondary: string; tertiary: string };
+}
+
+/**
+ * The rows a firm starts with (tenant-rows.ts): the tenant, its discovery addresses, its menus and its file-area
+ * settings. Runs in the caller's owner transaction.
+ */
+export async function insertTenantRows(tx: Queryable, tenant: NewTenant) {
+  const { code } = tenant;
+  const { primary, secondary, tertiary } = tenant.colors;
+  await tx.query(
+    `INSERT INTO tenants (code, display_name, icon_png, logo, logo_content_type, primary_color, secondary_color, tertiary_color)
+     VALUES ($1, $2, $3, $4, 'image/png', $5, $6, $7)`,
+    [code, tenant.displayName, tenant.iconPng, tenant.logoPng, primary, secondary, tertiary],
+  );
+  const endpoints = SERVICE_TYPES.flatMap((serviceType) =>
+    CLIENT_TYPES.map((clientType) => ({
+      service_type: serviceType,
+      client_type: clientType,
+      address: defaultServiceAddress(code, serviceType),
+    })),
+  );
+  await tx.query(
+    `INSERT INTO service_endpoints (tenant_code, service_type, role_type, client_type, address)
+     SELECT $1, service_type, $2, client_type, address
+     FROM jsonb_to_recordset($3::jsonb) AS e(service_type text, client_type text, address text)`,
+    [code, DOCUMENT_MANAGEMENT_ROLE, JSON.stringify(endpoints)],
+  );
+  const items = Object.entries(NEW_TENANT_MENU).flatMap(([audience, list]) =>
+    list.map((item) => ({ audience, key: item.key, name: item.name, sort_order: item.order })),
+  );
+  await tx.query(
+    `INSERT INTO menu_items (tenant_code, audience, key, name, sort_order)
+     SELECT $1, audience, key, name, sort_order
+     FROM jsonb_to_recordset($2::jsonb) AS m(audience text, key text, name text, sort_order int)`,
+    [code, JSON.stringify(items)],
+  );
+  await tx.query('INSERT INTO file_area_settings (tenant_code, settings) VALUES ($1, $2)', [
+    code,
+    JSON.stringify(NEW_TENANT_FILE_AREA_SETTINGS),
+  ]);
+}
+
+/** Whether a tenant of this code exists, disabled or not (owner transaction). */
+export async function tenantExists(tx: Queryable, code: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM tenants WHERE code = $1', [code]);
+  return rows.length > 0;
 }

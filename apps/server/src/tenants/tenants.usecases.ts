@@ -5,16 +5,17 @@ import { bindTenantSql, type Database, type Queryable } from '../db/database.ts'
 import { AppError } from '../http/app-error.ts';
 import { recordPerson } from '../sites/sites.staff.repository.ts';
 import { drawMonogramPng, initialsOf, NEUTRAL_COLORS } from './tenant-mark.ts';
-import { insertTenantRows } from './tenant-rows.ts';
 import {
   deleteStaff,
   findStaffByEmail,
   insertStaff,
+  insertTenantRows,
   listStaff,
   listTenants,
   lockTenant,
   type StaffMember,
   type TenantRow,
+  tenantExists,
   updateTenant,
 } from './tenants.repository.ts';
 
@@ -94,8 +95,7 @@ export async function createTenant(db: Database, operator: Operator, input: NewT
   const colors = input.colors ?? NEUTRAL_COLORS;
   const initials = initialsOf(displayName, code);
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query('SELECT 1 FROM tenants WHERE code = $1', [code]);
-    if (rows.length) throw new AppError('tenant.exists', `Tenant "${code}" exists already.`);
+    if (await tenantExists(tx, code)) throw new AppError('tenant.exists', `Tenant "${code}" exists already.`);
     await insertTenantRows(tx, {
       code,
       displayName,

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { hashPassword } from '../../idp/password.ts';
 import { insertMembership } from '../../sites/members.repository.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import { insertTenantRows } from '../../tenants/tenant-rows.ts';
+import { insertTenantRows } from '../../tenants/tenants.repository.ts';
 import type { Database, Queryable } from '../database.ts';
 import {
   DEMO_PASSWORD,

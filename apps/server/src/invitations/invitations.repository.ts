@@ -1,0 +1,51 @@
+import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
+import { hasAccountSql } from '../sites/sites.staff.repository.ts';
+
+/** Whether the person has an embedded account with a password (sites.staff.repository.ts says how). */
+export async function hasAccount(tx: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await tx.query<{ yes: boolean }>(`SELECT ${hasAccountSql('$1::uuid')} AS yes`, [userId]);
+  return rows[0]?.yes ?? false;
+}
+
+interface PersonOfFirm {
+  name: string;
+  email: string;
+  isStaff: boolean;
+  /** The first (by name) of the live sites they are a member of. */
+  siteName: string | null;
+}
+
+/** The person as this firm knows them and their role in it; undefined for someone the firm has no record of. */
+export async function personOfFirm(tx: Queryable, scope: TenantScope, userId: string) {
+  const { rows } = await tx.query<PersonOfFirm & { is_staff: boolean; site_name: string | null }>(
+    `SELECT p.name, p.email,
+            EXISTS (SELECT 1 FROM tenant_staff t WHERE t.tenant_code = $1 AND t.user_id = $2) AS is_staff,
+            (SELECT am.site_name FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.tenant_code = $1 AND am.user_id = $2
+              ORDER BY lower(am.site_name) LIMIT 1) AS site_name
+     FROM tenant_people p WHERE p.tenant_code = $1 AND p.user_id = $2`,
+    [scope.tenantCode, userId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return { name: row.name, email: row.email, isStaff: row.is_staff, siteName: row.site_name };
+}
+
+/**
+ * Marks the firm's invitation of the person accepted, with the name they gave themselves where they gave one;
+ * answers the name the firm's record now holds, or undefined if it was accepted already.
+ */
+export async function markInvitationAccepted(
+  tx: Queryable,
+  tenantCode: string,
+  userId: string,
+  ownName: string | null,
+): Promise<string | undefined> {
+  const { rows } = await tx.query<{ name: string }>(
+    `UPDATE tenant_people SET accepted_at = now(), name = coalesce($3, name)
+     WHERE tenant_code = $1 AND user_id = $2 AND accepted_at IS NULL RETURNING name`,
+    [tenantCode, userId, ownName],
+  );
+  return rows[0]?.name;
+}

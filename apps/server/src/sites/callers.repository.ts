@@ -1,0 +1,18 @@
+import type { UserRow } from '../auth/current-user.ts';
+import type { Queryable } from '../db/database.ts';
+
+/** What resolving a caller reads besides their roles (members.repository.ts), in the tenant's transaction. */
+
+/** Whether the tenant exists and is not disabled; row-level security shows the bound tenant's row alone. */
+export async function isActiveTenant(tx: Queryable, tenantCode: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM tenants WHERE code = $1 AND disabled_at IS NULL', [
+    tenantCode,
+  ]);
+  return rows.length > 0;
+}
+
+/** A person's users row by id. */
+export async function findUserById(tx: Queryable, userId: string): Promise<UserRow | undefined> {
+  const { rows } = await tx.query<UserRow>('SELECT id, email, name FROM users WHERE id = $1', [userId]);
+  return rows[0];
+}
