@@ -41,8 +41,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'mail/unsubscribe-links.ts',
   'mail/unsubscribe.routes.ts',
   'menus/menus.staff.usecases.ts',
-  'requests/reminder-settings.ts',
-  'requests/request-reminders.ts',
   'requests/request-templates.ts',
   'requests/requests.staff.usecases.ts',
   'site-files/file-access.ts',

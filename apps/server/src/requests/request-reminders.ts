@@ -4,7 +4,12 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
-import { SETTINGS_COLUMNS, type SettingsRow, toReminderSettings } from './reminder-settings.ts';
+import {
+  findReminderCandidates,
+  insertReminderSteps,
+  openItemNames,
+  toReminderSettings,
+} from './reminders.repository.ts';
 import { findVisibleRequest } from './request-items.ts';
 import { mailSiteClients } from './request-mail.ts';
 
@@ -51,25 +56,11 @@ async function claimSteps(
   now: Date,
 ): Promise<SentReminder[]> {
   if (!claims.length) return [];
-  const { rows } = await tx.query<{ request_id: string; step: string; sent_at: Date | string }>(
-    `INSERT INTO document_request_reminders (tenant_code, request_id, step, sent_by, sent_at)
-     SELECT tenant_code, request_id, step, $2, $3 FROM jsonb_to_recordset($1::jsonb)
-       AS c(tenant_code text, request_id uuid, step text)
-     ON CONFLICT (request_id, step) DO NOTHING
-     RETURNING request_id, step, sent_at`,
-    [
-      JSON.stringify(
-        claims.map((c) => ({ tenant_code: c.tenantCode, request_id: c.requestId, step: c.step })),
-      ),
-      sentBy,
-      now.toISOString(),
-    ],
-  );
+  const rows = await insertReminderSteps(tx, claims, sentBy, now);
   const target = new Map(claims.map((c) => [`${c.requestId} ${c.step}`, c]));
-  const { rows: open } = await tx.query<{ request_id: string; name: string }>(
-    `SELECT request_id, name FROM document_request_items
-     WHERE request_id = ANY($1::uuid[]) AND status IN ('open', 'rejected') ORDER BY request_id, position`,
-    [rows.map((r) => r.request_id)],
+  const open = await openItemNames(
+    tx,
+    rows.map((r) => r.request_id),
   );
   const sent = rows.map((r) => ({
     requestId: r.request_id,
@@ -105,15 +96,6 @@ async function claimSteps(
   return sent;
 }
 
-interface CandidateRow extends SettingsRow {
-  tenant_code: string;
-  id: string;
-  site_id: string;
-  site_name: string;
-  title: string;
-  due_date: string;
-}
-
 /**
  * The reminders due at `now` across every firm, each step of each open request once: completed and cancelled
  * requests get none. It works across tenants, so it runs on the owner connection like the upload reaper; the
@@ -122,16 +104,7 @@ interface CandidateRow extends SettingsRow {
 export async function sendDueReminders(db: Database, now: Date): Promise<SentReminder[]> {
   const today = utcDay(now);
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<CandidateRow>(
-      `SELECT r.tenant_code, r.id, r.site_id, site.name AS site_name, r.title,
-              to_char(r.due_date, 'YYYY-MM-DD') AS due_date, ${SETTINGS_COLUMNS('s')}
-       FROM document_requests r
-       JOIN sites site ON site.tenant_code = r.tenant_code AND site.id = r.site_id AND site.archived_at IS NULL
-       LEFT JOIN document_request_reminder_settings s ON s.tenant_code = r.tenant_code
-       WHERE r.status = 'open' AND r.due_date <= $1::date + 60
-         AND r.due_date <= $1::date + COALESCE(s.days_before, 3)`,
-      [today],
-    );
+    const rows = await findReminderCandidates(tx, today);
     const claims = rows.flatMap((r) => {
       const step = reminderStepOn(r.due_date, today, toReminderSettings(r));
       const target = {
