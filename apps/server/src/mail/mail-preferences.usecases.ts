@@ -6,8 +6,9 @@ import {
   type SetNotificationPreferenceBody,
 } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
-import type { Database, Queryable } from '../db/database.ts';
+import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { listOptOutKinds, setOptOut } from './opt-outs.repository.ts';
 
 /** The kinds a person can receive in a tenant: the clients' kinds as a client of a site, the staff's as staff. */
 const kindsFor = (scope: TenantScope) =>
@@ -21,13 +22,9 @@ export async function getNotificationPreferences(
   db: Database,
   scope: TenantScope,
 ): Promise<NotificationPreferences> {
-  const { rows } = await db.readTenant(scope.tenantCode, (tx) =>
-    tx.query<{ kind: string }>('SELECT kind FROM mail_opt_outs WHERE tenant_code = $1 AND user_id = $2', [
-      scope.tenantCode,
-      scope.user.id,
-    ]),
+  const off = new Set(
+    await db.readTenant(scope.tenantCode, (tx) => listOptOutKinds(tx, scope.tenantCode, scope.user.id)),
   );
-  const off = new Set(rows.map((r) => r.kind));
   return {
     preferences: kindsFor(scope).map((kind) => ({
       kind,
@@ -36,22 +33,6 @@ export async function getNotificationPreferences(
       enabled: !off.has(kind),
     })),
   };
-}
-
-/** Turns one kind on or off for a person in a tenant (the page, or an unsubscribe link). Idempotent. */
-export async function setOptOut(
-  tx: Queryable,
-  tenantCode: string,
-  userId: string,
-  kind: string,
-  optOut: boolean,
-) {
-  await tx.query(
-    optOut
-      ? `INSERT INTO mail_opt_outs (tenant_code, user_id, kind) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`
-      : 'DELETE FROM mail_opt_outs WHERE tenant_code = $1 AND user_id = $2 AND kind = $3',
-    [tenantCode, userId, kind],
-  );
 }
 
 export async function setNotificationPreference(

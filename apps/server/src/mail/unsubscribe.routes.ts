@@ -9,7 +9,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { escapeHtml } from './mail-layout.ts';
-import { setOptOut } from './mail-preferences.usecases.ts';
+import { setOptOut } from './opt-outs.repository.ts';
 import { verifyUnsubscribe } from './unsubscribe-links.ts';
 
 function page(reply: FastifyReply, status: number, title: string, bodyHtml: string) {

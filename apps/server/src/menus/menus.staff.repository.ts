@@ -1,6 +1,7 @@
 import type { MenuAudience, MenuItemInput } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
+import type { menuTree } from './menus.repository.ts';
 
 /**
  * Replaces an audience's whole menu: the old entries go (children with their parents), the new ones are
@@ -45,4 +46,14 @@ export async function replaceMenuItems(
 /** Holds the tenant's row until the transaction ends, so two replacements of a menu take turns. */
 export async function lockTenantMenus(tx: Queryable, scope: TenantScope) {
   await tx.query('SELECT 1 FROM tenants WHERE code = $1 FOR UPDATE', [scope.tenantCode]);
+}
+
+/** The rows of one audience's menu as the staff's editor reads them, in their order. */
+export async function listMenuItems(tx: Queryable, scope: TenantScope, audience: MenuAudience) {
+  const { rows } = await tx.query<Parameters<typeof menuTree>[0][number]>(
+    `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items
+     WHERE tenant_code = $1 AND audience = $2 ORDER BY sort_order, key`,
+    [scope.tenantCode, audience],
+  );
+  return rows;
 }

@@ -10,14 +10,10 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { menuTree } from './menus.repository.ts';
-import { lockTenantMenus, replaceMenuItems } from './menus.staff.repository.ts';
+import { listMenuItems, lockTenantMenus, replaceMenuItems } from './menus.staff.repository.ts';
 
 async function readMenu(tx: Queryable, scope: TenantScope, audience: MenuAudience): Promise<Menu> {
-  const { rows } = await tx.query<Parameters<typeof menuTree>[0][number]>(
-    `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items
-     WHERE tenant_code = $1 AND audience = $2 ORDER BY sort_order, key`,
-    [scope.tenantCode, audience],
-  );
+  const rows = await listMenuItems(tx, scope, audience);
   return { tenantCode: scope.tenantCode, audience, items: menuTree(rows) };
 }
 
