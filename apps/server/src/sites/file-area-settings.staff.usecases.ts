@@ -112,20 +112,30 @@ export async function updateSiteSettings(
       else if (value !== undefined) after[key] = value;
     }
     const changes = changesBetween(before, after);
-    if (Object.keys(changes).length) {
-      await writeSettings(tx, scope, siteId, after);
-      await recordAuditEvents(tx, [
-        {
-          tenantCode: scope.tenantCode,
-          siteId,
-          userId: scope.user.id,
-          action: STAFF_AUDIT_ACTIONS.settingsUpdate,
-          detail: { scope: 'site', changes },
-        },
-      ]);
-    }
+    if (Object.keys(changes).length) await writeSettings(tx, scope, siteId, after);
+    await auditSiteChanges(tx, scope, siteId, STAFF_AUDIT_ACTIONS.settingsUpdate, changes);
     return siteSettings(tx, scope, siteId);
   });
+}
+
+/** Records what changed in a site's overrides, if anything did, as `action`. */
+async function auditSiteChanges(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  action: string,
+  changes: ReturnType<typeof changesBetween>,
+) {
+  if (!Object.keys(changes).length) return;
+  await recordAuditEvents(tx, [
+    {
+      tenantCode: scope.tenantCode,
+      siteId,
+      userId: scope.user.id,
+      action,
+      detail: { scope: 'site', changes },
+    },
+  ]);
 }
 
 /** Clears every override of a site: it follows the tenant defaults again. */
@@ -138,18 +148,7 @@ export async function resetSiteSettings(
     await findTenantSite(tx, scope, siteId, { lock: true });
     const before = (await readSettings(tx, scope, siteId)).flags;
     await deleteSiteSettings(tx, scope, siteId);
-    const changes = changesBetween(before, {});
-    if (Object.keys(changes).length) {
-      await recordAuditEvents(tx, [
-        {
-          tenantCode: scope.tenantCode,
-          siteId,
-          userId: scope.user.id,
-          action: STAFF_AUDIT_ACTIONS.settingsReset,
-          detail: { scope: 'site', changes },
-        },
-      ]);
-    }
+    await auditSiteChanges(tx, scope, siteId, STAFF_AUDIT_ACTIONS.settingsReset, changesBetween(before, {}));
     return siteSettings(tx, scope, siteId);
   });
 }
