@@ -37,8 +37,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'idp/accounts.ts',
   'idp/password-links.ts',
   'invitations/staff-members.ts',
-  'mail/unsubscribe-links.ts',
-  'mail/unsubscribe.routes.ts',
   'requests/request-templates.ts',
   'requests/requests.staff.usecases.ts',
   'site-files/file-access.ts',

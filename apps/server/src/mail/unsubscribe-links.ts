@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../db/database.ts';
+import { readSigningKey } from './unsubscribe.repository.ts';
 
 /** What one unsubscribe link turns off: one kind of mail, for one person, from one firm. */
 export interface UnsubscribeTarget {
@@ -15,16 +16,10 @@ let cachedFor: Queryable | undefined;
 function signingKey(db: Queryable): Promise<string> {
   if (cachedFor !== db || !cachedKey) {
     cachedFor = db;
-    cachedKey = db
-      .query<{ secret: string }>('SELECT secret FROM mail_signing_key')
-      .then(({ rows }) => {
-        if (!rows[0]) throw new Error('mail_signing_key is empty');
-        return rows[0].secret;
-      })
-      .catch((error) => {
-        cachedKey = undefined;
-        throw error;
-      });
+    cachedKey = readSigningKey(db).catch((error) => {
+      cachedKey = undefined;
+      throw error;
+    });
   }
   return cachedKey;
 }

@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { escapeHtml } from './mail-layout.ts';
 import { setOptOut } from './opt-outs.repository.ts';
+import { findTenantName } from './unsubscribe.repository.ts';
 import { verifyUnsubscribe } from './unsubscribe-links.ts';
 
 function page(reply: FastifyReply, status: number, title: string, bodyHtml: string) {
@@ -29,13 +30,10 @@ async function checkedLink(db: Database, query: UnsubscribeQuery) {
   if (!isNotificationKind(query.kind)) return undefined;
   const target = { tenantCode: query.tenant, userId: query.user, kind: query.kind };
   if (!(await verifyUnsubscribe(db, target, query.sig))) return undefined;
-  const { rows } = await db.query<{ display_name: string }>(
-    'SELECT display_name FROM tenants WHERE code = $1',
-    [query.tenant],
-  );
-  return rows[0]
-    ? { target, tenantName: rows[0].display_name, label: NOTIFICATION_KINDS[query.kind].label }
-    : undefined;
+  const tenantName = await findTenantName(db, query.tenant);
+  return tenantName === undefined
+    ? undefined
+    : { target, tenantName, label: NOTIFICATION_KINDS[query.kind].label };
 }
 
 const invalid = (reply: FastifyReply) =>
