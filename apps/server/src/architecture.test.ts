@@ -43,7 +43,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'site-files/file-notifications.ts',
   'site-files/file-reads.ts',
   'site-files/files-from-uploads.ts',
-  'sites/site-settings-cache.ts',
   'uploads/orphan-blobs.ts',
   'uploads/upload-reaper.ts',
 ];

@@ -1,7 +1,7 @@
 import type { FileAreaSettings } from '@portico/contracts';
 import { createExpiringCache, createGenerations } from '../auth/expiring-cache.ts';
 import type { Queryable } from '../db/database.ts';
-import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from './file-area-settings.ts';
+import { readEffectiveSettings } from './sites.repository.ts';
 
 /**
  * The fileAreaSettings in force for a site, kept for a few seconds.
@@ -50,7 +50,7 @@ export function createSiteSettingsCache({
       const kept = entries.get(key);
       if (kept) return kept.settings;
       const generation = generations.of(tenantCode);
-      const settings = Object.freeze(await readSiteSettings(tx, tenantCode, siteId));
+      const settings = Object.freeze(await readEffectiveSettings(tx, tenantCode, siteId));
       // Settings read while a change was committed may predate it: kept only if the tenant did not change since.
       if (generations.of(tenantCode) === generation)
         entries.set(key, { tenantCode, settings }, now() + ttlMs);
@@ -65,12 +65,4 @@ export function createSiteSettingsCache({
       entries.deleteWhere(() => true);
     },
   };
-}
-
-async function readSiteSettings(tx: Queryable, tenantCode: string, siteId: string) {
-  const { rows } = await tx.query<{ tenant_settings: unknown; site_settings: unknown }>(
-    `SELECT ${settingsColumns} FROM (SELECT $1::text AS tenant_code, $2::uuid AS id) s ${settingsJoin('s')}`,
-    [tenantCode, siteId],
-  );
-  return effectiveFileAreaSettings(rows[0]?.tenant_settings, rows[0]?.site_settings);
 }

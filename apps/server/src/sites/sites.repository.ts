@@ -129,3 +129,12 @@ export async function countSiteRecords(
     };
   });
 }
+
+/** The fileAreaSettings in force for a site (its tenant's defaults, then its own override), read in `tx`. */
+export async function readEffectiveSettings(tx: Queryable, tenantCode: string, siteId: string) {
+  const { rows } = await tx.query<{ tenant_settings: unknown; site_settings: unknown }>(
+    `SELECT ${settingsColumns} FROM (SELECT $1::text AS tenant_code, $2::uuid AS id) s ${settingsJoin('s')}`,
+    [tenantCode, siteId],
+  );
+  return effectiveFileAreaSettings(rows[0]?.tenant_settings, rows[0]?.site_settings);
+}
