@@ -9,6 +9,8 @@ import { printBanner } from './http/banner.ts';
 import { createEmbeddedIdp } from './idp/embedded-idp.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
 import { startMailWorker } from './mail/mail-worker.ts';
+import { createScanner } from './scanning/scan-worker.ts';
+import { releaseAllClaims } from './scanning/scans.repository.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
 /** Composition root: config → database → blob store → identity → services → http. Tests build the same. */
@@ -34,7 +36,14 @@ export async function startServer(
   const abandonedWrites = await blobs.removeAbandonedWrites(alone ? new Date() : undefined);
   if (config.seedDemo) await seedDemo(db, blobs);
   const idp = config.oidcIssuer ? undefined : await createEmbeddedIdp({ config, db });
-  const app = await buildApp({ config, db, blobs, verifier, idp, logger: options.logger });
+  // Every incoming file is scanned by clamd before the other side sees it (decision 43); none without CLAMD_URL.
+  const scanner = config.clamdUrl
+    ? createScanner({ db, blobs, clamd: config.clamdUrl, unscannedPolicy: config.scanUnscanned })
+    : undefined;
+  // Scans a dead process had claimed are due again now (alone: no other process can be running them).
+  if (scanner && alone) await releaseAllClaims(db);
+  const app = await buildApp({ config, db, blobs, verifier, idp, logger: options.logger, scanner });
+  scanner?.start(app.log);
   if (issuerWarning) app.log.warn(issuerWarning);
   if (abandonedWrites) app.log.info({ abandonedWrites }, 'half-written files of an earlier run removed');
   // Mail leaves through the outbox (decision 34): SMTP_URL, or .eml files in DATA_DIR/outbox.
@@ -53,6 +62,7 @@ export async function startServer(
     log: app.log,
   });
   app.addHook('onClose', async () => {
+    await scanner?.stop();
     await mailWorker.stop();
     mailTransport.close();
     await db.close();
@@ -60,7 +70,7 @@ export async function startServer(
   await app.listen({ port: config.port, host: config.host });
   if (!options.quiet)
     printBanner(config, config.oidcIssuer ? [] : await findDemoAccounts(db), mailTransport.description);
-  return { app, db, blobs, config };
+  return { app, db, blobs, config, scanner };
 }
 
 /**

@@ -13,10 +13,14 @@ import { errorBody } from '../http/error-handler.ts';
 import { startIdempotencyKeySweeper } from '../idempotency/idempotency-sweep.ts';
 import { startAccountLinkSweeper } from '../invitations/account-links-sweep.ts';
 import { startRequestReminderSweeper } from '../requests/request-reminders.ts';
+import { startQuarantineSweeper } from '../scanning/quarantine.usecases.ts';
+import { startRescanJob } from '../scanning/rescan.ts';
+import { scanHookOf } from '../scanning/scan-intake.ts';
 import { startDownloadTicketSweeper } from '../site-files/download-tickets.usecases.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
 import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
+import { scanningStaffRoutes } from './file-management/scanning.staff.routes.ts';
 import { fileStorageRoutes } from './file-storage/file-storage.routes.ts';
 import { masterDataRoutes } from './master-data/master-data.routes.ts';
 import { masterDataStaffRoutes } from './master-data/master-data.staff.routes.ts';
@@ -63,6 +67,14 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   const reminders = startRequestReminderSweeper(db, app.log);
   app.addHook('onClose', () => reminders.stop());
   const jobRuns = startJobRunsSweep(db);
+  // Malware scanning (decision 43): quarantined bytes go after QUARANTINE_DAYS; RESCAN_DAYS asks for rescans.
+  const quarantine = startQuarantineSweeper(db, blobs, config.quarantineDays, app.log);
+  app.addHook('onClose', () => quarantine.stop());
+  const rescans =
+    deps.scanner && config.rescanDays > 0
+      ? startRescanJob(db, deps.scanner, config.rescanDays, app.log)
+      : undefined;
+  app.addHook('onClose', async () => rescans?.stop());
   // A change committed through another process reaches these caches within milliseconds on PostgreSQL; without
   // the message (PGlite has one process; a lost connection) an entry lives 5 s at most (decision 37).
   const changes = await listenForTenantChanges(
@@ -148,7 +160,13 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     settings,
     downloadTicketSeconds,
   });
-  await app.register(fileStorageRoutes, { prefix: '/file-storage', db, blobs, config });
+  await app.register(fileStorageRoutes, {
+    prefix: '/file-storage',
+    db,
+    blobs,
+    config,
+    scanning: scanHookOf(config, deps.scanner),
+  });
 
   // The control panel's routes (`{service}/api/staff/…`): staff of the tenant only, each plugin behind requireStaff.
   await app.register(userStaffRoutes, { prefix: '/user', db });
@@ -163,6 +181,13 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     settings,
     invitations,
     downloadTicketSeconds,
+  });
+  await app.register(scanningStaffRoutes, {
+    prefix: '/file-management',
+    db,
+    blobs,
+    config,
+    scanner: deps.scanner,
   });
   await app.register(fileManagementStaffRoutes, {
     prefix: '/file-management',

@@ -1,5 +1,6 @@
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { heldFileSql, heldInSiteSql } from '../scanning/scans.repository.ts';
 import { assertClientsSeeFiles } from '../sites/site-access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { findVisibleSite, visibleSiteGuard } from '../sites/sites.repository.ts';
@@ -62,7 +63,14 @@ function listWhere(
 ) {
   const where = new SqlWhere(
     [scope.tenantCode, filter.siteId],
-    ['f.tenant_code = $1', 'f.site_id = $2', `f.direction = '${list.direction}'`, 'f.deleted_at IS NULL'],
+    [
+      'f.tenant_code = $1',
+      'f.site_id = $2',
+      `f.direction = '${list.direction}'`,
+      'f.deleted_at IS NULL',
+      // Scanning, infected, or unscanned under SCAN_UNSCANNED=block: nobody lists it (decision 43).
+      `NOT ${heldFileSql('f')}`,
+    ],
   );
   addFileFilter(where, filter, list.searchColumns);
   return where;
@@ -88,7 +96,7 @@ async function countMatching(
     params = [...where.params, ...guard.params];
   } else {
     const guard = visibleSiteGuard(scope, 3);
-    sql = `SELECT n::int AS n FROM file_counts
+    sql = `SELECT n::int - ${heldInSiteSql(list.direction)} AS n FROM file_counts
            WHERE tenant_code = $1 AND site_id = $2 AND direction = '${list.direction}' AND ${guard.sql}`;
     params = [scope.tenantCode, filter.siteId, ...guard.params];
   }

@@ -7,6 +7,7 @@ import type {
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { heldFileSql } from '../scanning/scans.repository.ts';
 import {
   addFileFilter,
   type FileListFilter,
@@ -81,7 +82,7 @@ export const submissionNotFound = () =>
 function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
   const where = new SqlWhere(
     [scope.tenantCode],
-    ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL'],
+    ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL', `NOT ${heldFileSql('f')}`],
   );
   if (filter.siteId) where.conditions.push(`f.site_id = ${where.param(filter.siteId)}`);
   addFileFilter(where, filter, SEARCH_COLUMNS);
