@@ -25,6 +25,7 @@ import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
+import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteFilter } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSubmissionsQuery } from '../api/submissions.ts';
@@ -92,6 +93,7 @@ export default function SubmissionsPage() {
       icon={<InboxOutlined />}
       description="Files your clients sent, across all sites. The status you set is what the client sees."
     >
+      <ScannerNotice />
       <ListFilterBar
         list={list}
         search={{ label: 'Search submissions', placeholder: 'Search title, file, reference or client' }}
