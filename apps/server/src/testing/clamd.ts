@@ -36,6 +36,12 @@ export interface TestClamd {
    * Does nothing while it runs.
    */
   start(signatures?: string[]): Promise<void>;
+  /**
+   * Freezes clamd (SIGSTOP): connections are still accepted by the kernel, but nothing is read or answered, as a
+   * hung scanner; `resume` (SIGCONT) lets it go on.
+   */
+  pause(): void;
+  resume(): void;
   /** Stops clamd and removes its folder. */
   close(): Promise<void>;
 }
@@ -106,7 +112,10 @@ export async function startTestClamd(options: TestClamdOptions = {}): Promise<Te
     port,
     stop,
     start,
+    pause: () => void child?.kill('SIGSTOP'),
+    resume: () => void child?.kill('SIGCONT'),
     async close() {
+      child?.kill('SIGCONT');
       await stop();
       await rm(dir, { recursive: true, force: true });
     },
