@@ -27,6 +27,14 @@ export const heldFileSql = (alias: string) =>
   `EXISTS (SELECT 1 FROM blob_scans s WHERE s.blob_key = ${alias}.blob_key AND s.held)`;
 
 /**
+ * SQL that is true when the file row `alias` was given to clamd, which could not scan it (over its limit), and it
+ * is not held (SCAN_UNSCANNED=allow): the lists mark it "not scanned". With scanning off nothing is marked.
+ */
+export const notScannedSql = (alias: string) =>
+  `EXISTS (SELECT 1 FROM blob_scans s WHERE s.blob_key = ${alias}.blob_key AND s.state = 'unscanned'
+           AND s.scanned_at IS NOT NULL AND NOT s.held)`;
+
+/**
  * SQL counting the held files of one list of a site (`$1` the tenant, `$2` the site), to take from the site's
  * counter (`file_counts` counts every live file): driven from the few held rows, not the site's files.
  */

@@ -1,6 +1,6 @@
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { heldFileSql, heldInSiteSql } from '../scanning/scans.repository.ts';
+import { heldFileSql, heldInSiteSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { assertClientsSeeFiles } from '../sites/site-access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { findVisibleSite, visibleSiteGuard } from '../sites/sites.repository.ts';
@@ -34,6 +34,8 @@ export interface SiteFileRow {
   content_type: string;
   size: number | bigint | string;
   created_at: Date | string;
+  /** Set by the lists (and the staff's submissions): the scanner could not scan it (decision 43). */
+  not_scanned?: boolean;
 }
 
 export interface SiteFileList<SortField extends string, Row extends SiteFileRow, Record> {
@@ -144,8 +146,8 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
     const counter = isFiltered(filter) ? '' : `, ${siteCounterColumn(list.direction)}`;
     // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals).
     const { rows } = await tx.query<Row & { site_file_count?: number }>(
-      `SELECT p.*${extra.select ? `, ${extra.select}` : ''}
-       FROM (SELECT ${BASE_COLUMNS}${list.columns}${counter}
+      `SELECT p.*, ${notScannedSql('p')} AS not_scanned${extra.select ? `, ${extra.select}` : ''}
+       FROM (SELECT ${BASE_COLUMNS}, f.blob_key${list.columns}${counter}
              FROM files f
              WHERE ${where.sql} AND ${guard.sql}
              ORDER BY ${orderSql(list.sortColumns, page, 'f')}

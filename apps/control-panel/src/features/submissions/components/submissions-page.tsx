@@ -27,6 +27,7 @@ import { ConsolePage } from '../../../components/console-page.tsx';
 import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteFilter } from '../../../components/site-select.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSubmissionsQuery } from '../api/submissions.ts';
 import { StatusModal } from './status-modal.tsx';
@@ -132,6 +133,11 @@ export default function SubmissionsPage() {
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
+            tag: file.notScanned ? (
+              <ToneTag tone="warning" testId="not-scanned-tag">
+                Not scanned
+              </ToneTag>
+            ) : undefined,
             subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
             note: `${file.siteName} · ${formatDate(file.createdAt)}`,
             narrow: (
