@@ -5,6 +5,7 @@ import { downloadBenchmark } from './benchmarks/download.ts';
 import { controlPanelFirstScreenBenchmark, portalFirstScreenBenchmark } from './benchmarks/first-screen.ts';
 import { listBenchmark } from './benchmarks/list.ts';
 import { requestsListBenchmark } from './benchmarks/requests-list.ts';
+import { scanUploadBenchmark } from './benchmarks/scan-upload.ts';
 import { tusUploadBenchmark } from './benchmarks/tus-upload.ts';
 import { uploadBenchmark } from './benchmarks/upload.ts';
 import { uploadRssBenchmark } from './benchmarks/upload-rss.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   listBenchmark,
   requestsListBenchmark,
   uploadRssBenchmark,
+  scanUploadBenchmark,
   portalFirstScreenBenchmark,
   controlPanelFirstScreenBenchmark,
 ];

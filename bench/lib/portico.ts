@@ -53,9 +53,17 @@ async function throwawayDatabase(adminUrl: string): Promise<{ url: string; drop(
  */
 export async function startPortico(
   dir: string,
-  options: { logLevel: string; databaseUrl?: string | undefined },
+  options: {
+    logLevel: string;
+    databaseUrl?: string | undefined;
+    /** More settings for this server (e.g. CLAMD_URL). */
+    env?: Record<string, string>;
+    /** Names its data folder and log in `dir`, for a benchmark that runs two Porticos; default `portico`. */
+    name?: string;
+  },
 ): Promise<Portico> {
-  const dataDir = path.join(dir, 'portico-data');
+  const name = options.name ?? 'portico';
+  const dataDir = path.join(dir, `${name}-data`);
   await mkdir(dataDir, { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -75,8 +83,9 @@ export async function startPortico(
         DATABASE_URL: database?.url ?? '',
         OIDC_ISSUER: '',
         SEED_DEMO: 'true',
+        ...options.env,
       },
-      logFile: path.join(dir, 'portico.log'),
+      logFile: path.join(dir, `${name}.log`),
       execArgv: [...SERVER_NODE_FLAGS, ...serverNodeArgs()],
     }));
   } catch (error) {

@@ -3,6 +3,7 @@ import type { AccessTokenVerifier } from './auth/principal.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { EmbeddedIdp } from './idp/embedded-idp.ts';
+import type { Scanner } from './scanning/scan-worker.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 
 /** What the composition root (main.ts) hands the HTTP app: the process's one of each. */
@@ -16,4 +17,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The background jobs the composition root runs (`jobs.ts`), for `/metrics`. */
   jobs?: readonly { name: string; intervalMs: number }[];
+  /** The malware scanner (clamd); absent when CLAMD_URL is not set. */
+  scanner?: Scanner | undefined;
 }

@@ -73,8 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     blobs: deps.blobs,
     verifier: deps.verifier,
     externalIssuer: Boolean(deps.config.oidcIssuer),
+    scanner: deps.scanner,
   });
-  registerMetrics(app, deps.config, deps.db, deps.jobs ?? []);
+  registerMetrics(app, deps.config, deps.db, deps.jobs ?? [], deps.scanner);
 
   if (deps.idp) await deps.idp.register(app);
 

@@ -18,11 +18,12 @@ const MODULES: Record<string, readonly string[]> = {
   sites: ['audit'],
   branding: ['audit'],
   menus: ['audit'],
-  uploads: ['sites', 'audit'],
-  'site-files': ['sites', 'audit', 'uploads', 'mail'],
+  scanning: ['audit', 'mail'],
+  uploads: ['sites', 'audit', 'scanning'],
+  'site-files': ['sites', 'audit', 'uploads', 'mail', 'scanning'],
   tenants: ['audit', 'discovery', 'sites'],
   invitations: ['sites', 'audit', 'mail'],
-  requests: ['sites', 'audit', 'uploads', 'site-files', 'mail'],
+  requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
   idp: ['sites', 'mail', 'invitations'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */

@@ -45,6 +45,9 @@ describe('parseConfig', () => {
       oidcScopes: ['openid', 'profile', 'tenancy'],
       logLevel: 'info',
       seedDemo: false,
+      scanUnscanned: 'allow',
+      quarantineDays: 30,
+      rescanDays: 0,
       mailFrom: 'no-reply@localhost',
       notifyBatchSeconds: 300,
       mailMaxAttempts: 8,
@@ -109,6 +112,10 @@ describe('parseConfig', () => {
       NOTIFY_BATCH_SECONDS: '0',
       MAIL_MAX_ATTEMPTS: '3',
       MAIL_LEASE_SECONDS: '60',
+      CLAMD_URL: 'tcp://clamd.internal:3310',
+      SCAN_UNSCANNED: 'block',
+      QUARANTINE_DAYS: '7',
+      RESCAN_DAYS: '14',
     });
     expect(config).toEqual({
       port: 0,
@@ -145,6 +152,10 @@ describe('parseConfig', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8'],
       logLevel: 'warn',
       metricsToken: 'm'.repeat(32),
+      clamdUrl: { host: 'clamd.internal', port: 3310 },
+      scanUnscanned: 'block',
+      quarantineDays: 7,
+      rescanDays: 14,
       seedDemo: false,
       smtpUrl: 'smtps://portal%40example.com:p%40ss@mail.example.com:465',
       mailFrom: 'portal@example.com',
@@ -259,6 +270,12 @@ describe('parseConfig', () => {
     ['MAIL_MAX_ATTEMPTS', '0', 'an integer from 1 to 50'],
     ['MAIL_LEASE_SECONDS', '1', 'an integer from 5 to 3600'],
     ['TENANT_CLAIM', 'tenant claim', 'a claim name'],
+    ['CLAMD_URL', 'clamd:3310', 'tcp://host:port'],
+    ['CLAMD_URL', 'tcp://127.0.0.1:99999', 'tcp://host:port'],
+    ['CLAMD_URL', 'run/clamd.ctl', 'an absolute path'],
+    ['SCAN_UNSCANNED', 'deny', 'allow or block'],
+    ['QUARANTINE_DAYS', '-1', 'an integer from 0 to 3650'],
+    ['RESCAN_DAYS', 'weekly', 'an integer from 0 to 3650'],
   ];
 
   test.each(bad)(

@@ -60,6 +60,18 @@ const trustedProxies = (raw: string): false | number | string[] | undefined => {
   return list.every(isAddressOrRange) ? list : undefined;
 };
 
+/** Where clamd listens: `tcp://host:port`, or the path of its unix socket. */
+export type ClamdAddress = { host: string; port: number } | { path: string };
+
+function parseClamdUrl(raw: string): ClamdAddress | undefined {
+  if (raw.startsWith('/')) return { path: raw };
+  const match = /^tcp:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})\/?$/i.exec(raw);
+  if (!match) return undefined;
+  const port = Number(match[2]);
+  if (port < 1 || port > 65535) return undefined;
+  return { host: match[1]!.replace(/^\[|\]$/g, ''), port };
+}
+
 /**
  * Extensions refused on upload by default: what Windows, macOS or a shell would run on a double click, and disk
  * images that carry such programs. A deny-list rather than an allow-list because clients send whatever their
@@ -405,6 +417,33 @@ export const CONFIG_ENTRIES = {
     default: '300',
     parse: intFrom(5, 3600),
   }),
+  clamdUrl: entry({
+    env: 'CLAMD_URL',
+    doc: "ClamAV's daemon, which scans every incoming file before the other side can see it (`tcp://host:port` or the path of its unix socket; docs/operations.md says how to run it with freshclam). Unset: scanning is off, and every file is `unscanned`.",
+    expects: "tcp://host:port (such as tcp://127.0.0.1:3310) or an absolute path to clamd's socket",
+    parse: parseClamdUrl,
+  }),
+  scanUnscanned: entry({
+    env: 'SCAN_UNSCANNED',
+    doc: 'What the other side may do with a file that was not scanned (over clamd\'s StreamMaxLength, or scanning off): `allow` shows it marked "not scanned", `block` keeps it from them.',
+    expects: 'allow or block',
+    default: 'allow',
+    parse: (raw): 'allow' | 'block' | undefined => (raw === 'allow' || raw === 'block' ? raw : undefined),
+  }),
+  quarantineDays: entry({
+    env: 'QUARANTINE_DAYS',
+    doc: 'Days the bytes of an infected file are kept in quarantine (out of reach of every download) before they are deleted; staff may delete them sooner.',
+    expects: 'an integer from 0 to 3650',
+    default: '30',
+    parse: intFrom(0, 3650),
+  }),
+  rescanDays: entry({
+    env: 'RESCAN_DAYS',
+    doc: 'Rescans stored files (with the signatures of the day) once they were last scanned this many days ago, and quarantines new hits; `0` is off (`portico scan --all` rescans on demand).',
+    expects: 'an integer from 0 to 3650',
+    default: '0',
+    parse: intFrom(0, 3650),
+  }),
   logLevel: entry({
     env: 'LOG_LEVEL',
     doc: 'Server log level; `debug` logs every request. Logs are pretty on a terminal and JSON lines otherwise.',
@@ -478,6 +517,11 @@ export interface Config {
   notifyBatchSeconds: Parsed<'notifyBatchSeconds'>;
   mailMaxAttempts: Parsed<'mailMaxAttempts'>;
   mailLeaseSeconds: Parsed<'mailLeaseSeconds'>;
+  /** Unset: scanning is off. */
+  clamdUrl: Parsed<'clamdUrl'> | undefined;
+  scanUnscanned: Parsed<'scanUnscanned'>;
+  quarantineDays: Parsed<'quarantineDays'>;
+  rescanDays: Parsed<'rescanDays'>;
   logLevel: Parsed<'logLevel'>;
   metricsToken: Parsed<'metricsToken'> | undefined;
   seedDemo: Parsed<'seedDemo'>;

@@ -8,6 +8,9 @@ import { accountLinkSweepJob } from './invitations/account-links-sweep.ts';
 import type { MailTransport } from './mail/mail-transport.ts';
 import { mailOutboxJob } from './mail/mail-worker.ts';
 import { requestReminderJob } from './requests/request-reminders.ts';
+import { quarantineSweepJob } from './scanning/quarantine.usecases.ts';
+import { rescanJob } from './scanning/rescan.ts';
+import type { Scanner } from './scanning/scan-worker.ts';
 import { downloadTicketSweepJob } from './site-files/download-tickets.usecases.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import { orphanBlobSweepJob } from './uploads/orphan-blobs.ts';
@@ -20,12 +23,16 @@ export interface JobContext {
   config: Config;
   log: FastifyBaseLogger;
   mailTransport: MailTransport;
+  /** The malware scanner (clamd), absent when CLAMD_URL is not set. */
+  scanner?: Scanner | undefined;
 }
 
 /**
  * Everything the server does in the background, in one list (papra's `tasks.definitions.ts` is the model): each
  * job is declared beside its module (name, period, handler) and started and stopped here alone. Each runs once
- * per period across all processes (db/periodic-jobs.ts); `/metrics` and the start-up log list them.
+ * per period across all processes (db/periodic-jobs.ts); `/metrics` and the start-up log list them. The one
+ * consumer of a queue, the malware scanner (scanning/scan-worker.ts: woken by each upload, claims scans with
+ * leases so every process takes a share), is started and stopped beside this list in `main.ts`.
  */
 export const JOBS: readonly JobDefinition<JobContext>[] = [
   mailOutboxJob, // mail/mail-worker.ts: sends the outbox (decision 34)
@@ -36,6 +43,8 @@ export const JOBS: readonly JobDefinition<JobContext>[] = [
   accountLinkSweepJob, // invitations/account-links-sweep.ts
   idempotencyKeySweepJob, // idempotency/idempotency-sweep.ts
   rateLimitSweepJob, // http/database-rate-limit-store.ts
+  quarantineSweepJob, // scanning/quarantine.usecases.ts: quarantined bytes after QUARANTINE_DAYS (decision 43)
+  rescanJob, // scanning/rescan.ts: files due for a rescan after RESCAN_DAYS (off unless set)
   jobRunsSweepJob, // db/periodic-jobs.ts: the record of runs itself
 ];
 

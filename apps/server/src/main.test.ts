@@ -223,6 +223,8 @@ describe('the server process', { timeout: 90_000 }, () => {
     expect(run.stdout()).toContain('Demo accounts exist');
     expect(run.stdout()).toContain(`OpenID issuer   ${url}/oidc (embedded)`);
     expect(run.stdout()).toMatch(/bob\s+\/ portico/);
+    // Without CLAMD_URL files are not scanned, and the banner says so once.
+    expect(run.stdout().match(/Virus scanning {2}off: files are not scanned for malware/g)).toHaveLength(1);
     // …and ends with what to do next.
     expect(run.stdout().trimEnd().split('\n').at(-1)).toBe(
       `  Next: open ${url}/ and sign in as alice (password portico). Ctrl+C stops Portico.`,

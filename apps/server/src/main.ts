@@ -9,6 +9,8 @@ import { printBanner } from './http/banner.ts';
 import { createEmbeddedIdp } from './idp/embedded-idp.ts';
 import { startJobs, summariesOf } from './jobs.ts';
 import { createMailTransport } from './mail/mail-transport.ts';
+import { createScanner } from './scanning/scan-worker.ts';
+import { releaseAllClaims } from './scanning/scans.repository.ts';
 import { openBlobStore } from './storage/open-blob-store.ts';
 
 /**
@@ -37,8 +39,15 @@ export async function startServer(
   const abandonedWrites = await blobs.removeAbandonedWrites(alone ? new Date() : undefined);
   if (config.seedDemo) await seedDemo(db, blobs);
   const idp = config.oidcIssuer ? undefined : await createEmbeddedIdp({ config, db });
+  // Every incoming file is scanned by clamd before the other side sees it (decision 43); none without CLAMD_URL.
+  const scanner = config.clamdUrl
+    ? createScanner({ db, blobs, clamd: config.clamdUrl, unscannedPolicy: config.scanUnscanned })
+    : undefined;
+  // Scans a dead process had claimed are due again now (alone: no other process can be running them).
+  if (scanner && alone) await releaseAllClaims(db);
   const jobs = summariesOf(config);
-  const app = await buildApp({ config, db, blobs, verifier, idp, jobs, logger: options.logger });
+  const app = await buildApp({ config, db, blobs, verifier, idp, jobs, logger: options.logger, scanner });
+  scanner?.start(app.log);
   if (issuerWarning) app.log.warn(issuerWarning);
   if (abandonedWrites) app.log.info({ abandonedWrites }, 'half-written files of an earlier run removed');
   // Mail leaves through the outbox (decision 34): SMTP_URL, or .eml files in DATA_DIR/outbox.
@@ -47,9 +56,10 @@ export async function startServer(
     outboxDir: path.join(config.dataDir, 'outbox'),
     timeoutMs: (config.mailLeaseSeconds * 1000) / 3,
   });
-  const running = startJobs({ db, blobs, config, log: app.log, mailTransport });
+  const running = startJobs({ db, blobs, config, log: app.log, mailTransport, scanner });
   app.log.info({ jobs: jobs.map((job) => job.name) }, 'background jobs started');
   app.addHook('onClose', async () => {
+    await scanner?.stop();
     await running.stop();
     mailTransport.close();
     await db.close();
@@ -57,7 +67,7 @@ export async function startServer(
   await app.listen({ port: config.port, host: config.host });
   if (!options.quiet)
     printBanner(config, config.oidcIssuer ? [] : await findDemoAccounts(db), mailTransport.description, jobs);
-  return { app, db, blobs, config };
+  return { app, db, blobs, config, scanner };
 }
 
 /**

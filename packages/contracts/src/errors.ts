@@ -62,6 +62,7 @@ export const ERROR_CODES = {
   'requests.note_required': 400,
   'requests.comment_required': 400,
   'requests.one_file_only': 400,
+  'quarantine.not_found': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -71,6 +71,14 @@ const siteFilesQuerySchema = <const Properties extends TProperties>($id: string,
   Type.Object({ siteId: SiteIdSchema, ...properties }, { $id, additionalProperties: false });
 
 /** What every file of a site's lists shows, `createdAt` saying when it came in that direction. */
+/** A file the virus scanner could not scan (decision 43), marked in every list that shows it. */
+export const NotScannedSchema = Type.Optional(
+  Type.Literal(true, {
+    description:
+      'Present when the virus scanner could not scan it (larger than its limit) and SCAN_UNSCANNED=allow let it through: show a "not scanned" mark.',
+  }),
+);
+
 const siteFileProperties = (createdAt: string) => ({
   id: FileIdSchema,
   siteId: SiteIdSchema,
@@ -79,6 +87,7 @@ const siteFileProperties = (createdAt: string) => ({
   contentType: Type.String(),
   size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
   createdAt: Type.String({ format: 'date-time', description: createdAt }),
+  notScanned: NotScannedSchema,
 });
 
 /** A page of a list: `{ records, totalRecordCount }`. */

@@ -18,6 +18,8 @@ export const ReadinessSchema = Type.Object(
       blobStore: CheckSchema,
       /** The external issuer's signing keys; `not_used` with the embedded provider. */
       issuer: CheckSchema,
+      /** clamd (CLAMD_URL); `not_used` when scanning is off. */
+      scanner: CheckSchema,
     }),
   },
   { $id: 'Readiness' },

@@ -10,6 +10,7 @@ export * from './menu.ts';
 export * from './notifications.ts';
 export * from './requests.ts';
 export * from './runtime-config.ts';
+export * from './scanning.ts';
 export * from './sites.ts';
 export * from './staff/index.ts';
 export * from './theme.ts';

@@ -34,6 +34,7 @@ export {
   uploadErrorOf,
   uploadFile,
 } from './features/transfers/api/upload-file.ts';
+export { useUploadScans } from './features/transfers/api/upload-scans.ts';
 export { fileNameFromContentDisposition } from './features/transfers/content-disposition.ts';
 export { describeFileError, SETTINGS_FORBIDDEN } from './features/transfers/file-errors.ts';
 export { type DownloadRequest, saveBlob, useDownload } from './features/transfers/hooks/use-download.ts';

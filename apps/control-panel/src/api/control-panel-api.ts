@@ -14,6 +14,7 @@ export const controlPanelApi = shellApi.enhanceEndpoints({
     'StaffMenus',
     'AuditEvents',
     'Mail',
+    'Quarantine',
   ],
 });
 

@@ -26,6 +26,7 @@ const DEMO_STAFF_MENU: MenuEntry[] = [
   entry('auditLog', 'Audit log', 7),
   entry('mail', 'Mail', 8),
   entry('notifications', 'Notifications', 9),
+  entry('quarantine', 'Quarantine', 10),
 ];
 
 function protectedChildren(routes: RouteObject[]): RouteObject[] {
@@ -77,6 +78,7 @@ describe('the route configuration', () => {
       ['Audit log', '/audit-log'],
       ['Mail', '/mail'],
       ['Notifications', '/notifications'],
+      ['Quarantine', '/quarantine'],
     ]);
 
     // Without a key the page is neither in the menu nor openable; unknown keys show nothing; order is the server's.

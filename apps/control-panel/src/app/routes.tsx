@@ -7,6 +7,7 @@ import {
   InboxOutlined,
   MailOutlined,
   MenuOutlined,
+  SafetyOutlined,
   SettingOutlined,
   ShopOutlined,
 } from '@ant-design/icons';
@@ -103,6 +104,14 @@ export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
     menuKey: STAFF_MENU_KEYS.mail,
     icon: <MailOutlined />,
     load: () => import('../features/mail/components/mail-page.tsx'),
+    requiredRole: 'staff',
+  },
+  {
+    path: 'quarantine',
+    title: 'Quarantine',
+    menuKey: STAFF_MENU_KEYS.quarantine,
+    icon: <SafetyOutlined />,
+    load: () => import('../features/quarantine/components/quarantine-page.tsx'),
     requiredRole: 'staff',
   },
   {

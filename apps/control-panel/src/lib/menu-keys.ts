@@ -10,6 +10,7 @@ export const STAFF_MENU_KEYS = {
   mail: 'mail',
   notifications: 'notifications',
   requests: 'requests',
+  quarantine: 'quarantine',
 } as const;
 
 /** What people call each page a menu entry can open, by key; a key not here is shown as itself. */
@@ -27,4 +28,5 @@ export const MENU_PAGE_NAMES: Readonly<Record<string, string>> = {
   mail: 'Mail',
   requests: 'Requests',
   requestedDocuments: 'Requested Documents',
+  quarantine: 'Quarantine',
 };

@@ -9,6 +9,7 @@ import { CliError, type CliIo } from './context.ts';
 import { discoveryCommand } from './discovery.ts';
 import { memberCommand } from './member.ts';
 import { publishCommand } from './publish.ts';
+import { scanCommand } from './scan.ts';
 import { siteCommand } from './site.ts';
 import { staffCommand } from './staff.ts';
 import { tenantCommand } from './tenant.ts';
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIo) {
     siteCommand(io),
     memberCommand(io),
     publishCommand(io),
+    scanCommand(io),
     discoveryCommand(io),
     auditCommand(io),
   ]) {

@@ -4,6 +4,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline, Transform } from 'node:stream';
 import { Command } from '@commander-js/extra-typings';
+import { scanIntakeOf, trackBlobScans } from '../scanning/scans.repository.ts';
 import { publishedSha256s } from '../site-files/publish.staff.repository.ts';
 import { publishFiles } from '../site-files/publish.staff.usecases.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
@@ -13,6 +14,7 @@ import { humanBytes as bytes } from '../uploads/uploads.errors.ts';
 import { insertPendingUploads, type ReceivedFile, tenantUploadLimit } from '../uploads/uploads.repository.ts';
 import { type CliContext, CliError, type CliIo, withContext } from './context.ts';
 import { createProgress } from './progress.ts';
+import { scanNow } from './scan.ts';
 import { AS_OPTION, SITE_OPTION, siteIdOf } from './site.ts';
 
 interface LocalFile {
@@ -127,6 +129,7 @@ async function publish(
     }
     const published = await ctx.db.withTenant(options.tenant, async (tx) => {
       const uploads = await insertPendingUploads(tx, scope, siteId, received);
+      await trackBlobScans(tx, scope, siteId, uploads, scanIntakeOf(ctx.config));
       // The site's clients are told as when staff publish in the control panel (batched, NOTIFY_BATCH_SECONDS).
       return publishFiles(
         tx,
@@ -137,6 +140,8 @@ async function publish(
     });
     progress.end();
     ctx.print(`Published ${published.length} file(s) to "${site.name}" as ${scope.user.email}.`);
+    // Scanned before the command ends, as the server scans its uploads (decision 43); clients see them once clean.
+    if (ctx.config.clamdUrl) await scanNow(ctx, ctx.config.clamdUrl);
   } catch (error) {
     progress.end();
     await Promise.all(received.map((r) => ctx.blobs.delete(r.blobKey).catch(() => {})));

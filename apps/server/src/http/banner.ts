@@ -23,6 +23,7 @@ export function printBanner(
     `  Files           ${config.blobStore === 's3' ? `S3 bucket ${config.s3Bucket}${config.s3Endpoint ? ` at ${config.s3Endpoint}` : ''}` : `${config.dataDir}/blobs`}`,
     `  Mail            ${config.smtpUrl ? mail : `not sent: written as ${mail} (open them with any mail program)`}`,
     `  Jobs            ${jobs.map((job) => `${job.name} (${periodText(job.intervalMs)})`).join(', ')}`,
+    `  Virus scanning  ${config.clamdUrl ? `clamd at ${'path' in config.clamdUrl ? config.clamdUrl.path : `${config.clamdUrl.host}:${config.clamdUrl.port}`}` : 'off: files are not scanned for malware (set CLAMD_URL, docs/operations.md)'}`,
   ];
   if (demoAccounts.length && !config.oidcIssuer) {
     lines.push(

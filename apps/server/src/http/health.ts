@@ -13,10 +13,15 @@ export interface HealthDeps {
   verifier: AccessTokenVerifier;
   /** An external issuer is checked; the embedded provider is this process. */
   externalIssuer: boolean;
+  /** clamd, when CLAMD_URL is set: answers its PING. */
+  scanner?: { ping(): Promise<void> } | undefined;
 }
 
 /** `/healthz`: cheap liveness (the process and its database answer). `/readyz`: every part a request needs. */
-export function registerHealth(app: FastifyInstance, { db, blobs, verifier, externalIssuer }: HealthDeps) {
+export function registerHealth(
+  app: FastifyInstance,
+  { db, blobs, verifier, externalIssuer, scanner }: HealthDeps,
+) {
   app.get(
     '/healthz',
     {
@@ -41,10 +46,10 @@ export function registerHealth(app: FastifyInstance, { db, blobs, verifier, exte
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database, the blob store and the external issuer',
+        summary: 'Readiness: the database, the blob store, the external issuer and the virus scanner',
         description:
           'Writes and removes a small blob, queries the database and, with an external issuer, fetches its ' +
-          'signing keys (at most every 30 s). 503 with the same body when any check failed.',
+          'signing keys (at most every 30 s), and with CLAMD_URL asks clamd for PONG. 503 with the same body when any check failed.',
         response: { 200: ReadinessSchema, 503: ReadinessSchema },
       },
     },
@@ -57,19 +62,22 @@ export function registerHealth(app: FastifyInstance, { db, blobs, verifier, exte
             return 'failed' as const;
           },
         );
-      const [database, blobStore, issuer] = await Promise.all([
+      const [database, blobStore, issuer, scannerCheck] = await Promise.all([
         outcome(db.query('SELECT 1'), 'database'),
         outcome(probeBlobStore(blobs), 'blob store'),
         externalIssuer
           ? outcome(verifier.checkIssuer?.() ?? Promise.resolve(), 'issuer')
           : Promise.resolve('not_used' as const),
+        scanner ? outcome(scanner.ping(), 'scanner') : Promise.resolve('not_used' as const),
       ]);
-      const ready = database === 'ok' && blobStore === 'ok' && issuer !== 'failed';
+      // A scanner that does not answer leaves new files waiting unseen: not ready, and the check says why.
+      const ready =
+        database === 'ok' && blobStore === 'ok' && issuer !== 'failed' && scannerCheck !== 'failed';
       reply.status(ready ? 200 : 503);
       return {
         status: ready ? 'ready' : 'not_ready',
         version: APP_VERSION,
-        checks: { database, blobStore, issuer },
+        checks: { database, blobStore, issuer, scanner: scannerCheck },
       };
     },
   );

@@ -5,6 +5,14 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from './app-error.ts';
 
+/** What a scanner counted since its process started (scanning/scan-worker.ts). */
+interface ScanCounts {
+  scans: number;
+  hits: number;
+  failures: number;
+  seconds: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** When the request arrived and what its connection had carried by then, for the metrics. */
@@ -23,6 +31,7 @@ export function registerMetrics(
   config: Pick<Config, 'metricsToken'>,
   db: Database,
   jobs: readonly { name: string; intervalMs: number }[],
+  scanner?: { stats: ScanCounts },
 ) {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -101,6 +110,38 @@ export function registerMetrics(
       for (const row of rows) this.set({ job: row.job }, Number(row.at));
     },
   });
+  // Malware scanning (decision 43): what this process's scanner did, and what waits across all firms.
+  if (scanner) {
+    const counted = (name: string, help: string, value: (stats: ScanCounts) => number) =>
+      new Counter({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.reset();
+          this.inc(value(scanner.stats));
+        },
+      });
+    counted('portico_scans_total', 'Files clamd scanned (each rescan too)', (s) => s.scans);
+    counted('portico_scan_hits_total', 'Scans that found malware (the file was quarantined)', (s) => s.hits);
+    counted(
+      'portico_scan_failures_total',
+      'Scans that failed (clamd down, slow or wrong); retried',
+      (s) => s.failures,
+    );
+    counted('portico_scan_seconds_total', 'Time spent scanning, failed scans included', (s) => s.seconds);
+    new Gauge({
+      name: 'portico_scans_waiting',
+      help: 'Files waiting for their first scan (held from the other side), all firms together',
+      registers: [registry],
+      async collect() {
+        const { rows } = await db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM blob_scans WHERE state = 'scanning'",
+        );
+        this.set(rows[0]?.n ?? 0);
+      },
+    });
+  }
 
   app.addHook('onRequest', async (request) => {
     const socket = request.raw.socket;

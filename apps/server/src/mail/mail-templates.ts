@@ -4,6 +4,7 @@ import {
   requestItemRejectedMail,
   requestReminderMail,
 } from './templates/document-requests.ts';
+import { fileQuarantinedMail } from './templates/file-quarantined.ts';
 import { filesPublishedMail } from './templates/files-published.ts';
 import { filesSubmittedMail } from './templates/files-submitted.ts';
 import { invitationMail } from './templates/invitation.ts';
@@ -24,6 +25,7 @@ export const MAIL_TEMPLATES = {
   'request-reminder': requestReminderMail,
   'request-item-rejected': requestItemRejectedMail,
   'request-completed': requestCompletedMail,
+  'file-quarantined': fileQuarantinedMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

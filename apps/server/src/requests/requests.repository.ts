@@ -12,6 +12,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
+import { heldFileSql } from '../scanning/scans.repository.ts';
 import { findVisibleSite, visibleSiteGuard } from '../sites/sites.repository.ts';
 import { progressOf } from './request-states.ts';
 
@@ -99,7 +100,8 @@ const ITEMS_JSON = `(SELECT coalesce(json_agg(json_build_object(
     'status', i.status, 'staffNote', i.staff_note, 'clientComment', i.client_comment,
     'files', (SELECT coalesce(json_agg(json_build_object('id', f.id, 'title', f.title, 'fileName', f.file_name,
                 'size', f.size, 'createdAt', f.created_at) ORDER BY f.created_at, f.id), '[]')
-              FROM files f WHERE f.tenant_code = $1 AND f.request_item_id = i.id AND f.deleted_at IS NULL)
+              FROM files f WHERE f.tenant_code = $1 AND f.request_item_id = i.id AND f.deleted_at IS NULL
+                AND NOT ${heldFileSql('f')})
   ) ORDER BY i.position), '[]')
   FROM document_request_items i WHERE i.tenant_code = $1 AND i.request_id = r.id)`;
 

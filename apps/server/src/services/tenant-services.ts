@@ -10,9 +10,11 @@ import { listenForTenantChanges } from '../db/tenant-changes.ts';
 import { keepOutOfCaches } from '../http/cache-control.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { callerResolver } from '../invitations/invitation-acceptance.ts';
+import { scanHookOf } from '../scanning/scan-intake.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
 import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
+import { scanningStaffRoutes } from './file-management/scanning.staff.routes.ts';
 import { fileStorageRoutes } from './file-storage/file-storage.routes.ts';
 import { masterDataRoutes } from './master-data/master-data.routes.ts';
 import { masterDataStaffRoutes } from './master-data/master-data.staff.routes.ts';
@@ -138,7 +140,13 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     settings,
     downloadTicketSeconds,
   });
-  await app.register(fileStorageRoutes, { prefix: '/file-storage', db, blobs, config });
+  await app.register(fileStorageRoutes, {
+    prefix: '/file-storage',
+    db,
+    blobs,
+    config,
+    scanning: scanHookOf(config, deps.scanner),
+  });
 
   // The control panel's routes (`{service}/api/staff/…`): staff of the tenant only, each plugin behind requireStaff.
   await app.register(userStaffRoutes, { prefix: '/user', db });
@@ -153,6 +161,13 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     settings,
     invitations,
     downloadTicketSeconds,
+  });
+  await app.register(scanningStaffRoutes, {
+    prefix: '/file-management',
+    db,
+    blobs,
+    config,
+    scanner: deps.scanner,
   });
   await app.register(fileManagementStaffRoutes, {
     prefix: '/file-management',

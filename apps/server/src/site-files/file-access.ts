@@ -2,6 +2,7 @@ import type { Site } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { heldFileSql } from '../scanning/scans.repository.ts';
 import { authorize } from '../sites/access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
@@ -24,7 +25,7 @@ export const fileNotFound = () =>
 
 /**
  * The live files of `direction` with these ids in one tenant, in the order asked, or `files.not_found` if any id
- * is not one (another tenant's, deleted, missing). Runs inside that tenant's transaction. `ids` must be
+ * is not one (another tenant's, deleted, missing, or held by its virus scan: decision 43). Runs inside that tenant's transaction. `ids` must be
  * distinct and lower-case.
  */
 export async function findLiveFiles(
@@ -36,7 +37,8 @@ export async function findLiveFiles(
   const { rows } = await tx.query<StoredFileRow>(
     `SELECT id, site_id, file_name, content_type, size, sha256, blob_key, created_at
      FROM files
-     WHERE tenant_code = $1 AND direction = $2 AND deleted_at IS NULL AND id = ANY($3::uuid[])`,
+     WHERE tenant_code = $1 AND direction = $2 AND deleted_at IS NULL AND id = ANY($3::uuid[])
+       AND NOT ${heldFileSql('files')}`,
     [tenantCode, direction, ids],
   );
   if (rows.length !== ids.length) throw fileNotFound();

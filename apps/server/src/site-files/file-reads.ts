@@ -6,6 +6,7 @@ import {
 } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
+import { heldFileSql } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import { siteMembersJoin } from '../sites/members.repository.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -31,6 +32,7 @@ export async function countNewPublishedFiles(
     const { rows } = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM files f
        WHERE f.tenant_code = $1 AND f.site_id = $2 AND f.direction = 'published' AND f.deleted_at IS NULL
+         AND NOT ${heldFileSql('f')}
          AND NOT EXISTS (SELECT 1 FROM audit_events a
                          WHERE a.tenant_code = $1 AND a.file_id = f.id AND a.user_id = $3 AND a.action = ANY($4::text[]))`,
       [scope.tenantCode, siteId, scope.user.id, OPENING_ACTIONS],

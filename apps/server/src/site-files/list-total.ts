@@ -1,3 +1,4 @@
+import { heldInSiteSql } from '../scanning/scans.repository.ts';
 import type { FileDirection } from './file-access.ts';
 
 /**
@@ -8,12 +9,14 @@ import type { FileDirection } from './file-access.ts';
 
 /**
  * A column for a page query over `files f` whose `$1` is the tenant and `$2` the site: the site's counter
- * (`file_counts`, kept exact by triggers on `files`, migration 0005), on every row. Only right when the list is
+ * (`file_counts`, kept exact by triggers on `files`, migration 0005) less the files held by their virus scan
+ * (decision 43), on every row. Only right when the list is
  * not filtered by search or dates.
  */
 export const siteCounterColumn = (direction: FileDirection) =>
-  `(SELECT c.n::int FROM file_counts c
-    WHERE c.tenant_code = $1 AND c.site_id = $2 AND c.direction = '${direction}') AS site_file_count`;
+  `((SELECT c.n::int FROM file_counts c
+    WHERE c.tenant_code = $1 AND c.site_id = $2 AND c.direction = '${direction}') - ${heldInSiteSql(direction)})
+   AS site_file_count`;
 
 /**
  * The total for a page: the counter when the query carried it, the page itself when it is the last one (not full,

@@ -31,6 +31,7 @@ export const commonRecord = (row: SiteFileRow) => ({
   contentType: row.content_type,
   size: Number(row.size),
   createdAt: isoDate(row.created_at),
+  ...(row.not_scanned ? { notScanned: true as const } : {}),
 });
 
 export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new: boolean }, PublishedFile> =

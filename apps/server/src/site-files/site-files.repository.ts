@@ -1,5 +1,6 @@
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { heldFileSql, heldInSiteSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { findVisibleSite, visibleSiteGuard } from '../sites/sites.repository.ts';
@@ -33,6 +34,8 @@ export interface SiteFileRow {
   content_type: string;
   size: number | bigint | string;
   created_at: Date | string;
+  /** Set by the lists (and the staff's submissions): the scanner could not scan it (decision 43). */
+  not_scanned?: boolean;
 }
 
 export interface SiteFileList<SortField extends string, Row extends SiteFileRow, Record> {
@@ -62,7 +65,14 @@ function listWhere(
 ) {
   const where = new SqlWhere(
     [scope.tenantCode, filter.siteId],
-    ['f.tenant_code = $1', 'f.site_id = $2', `f.direction = '${list.direction}'`, 'f.deleted_at IS NULL'],
+    [
+      'f.tenant_code = $1',
+      'f.site_id = $2',
+      `f.direction = '${list.direction}'`,
+      'f.deleted_at IS NULL',
+      // Scanning, infected, or unscanned under SCAN_UNSCANNED=block: nobody lists it (decision 43).
+      `NOT ${heldFileSql('f')}`,
+    ],
   );
   addFileFilter(where, filter, list.searchColumns);
   return where;
@@ -88,7 +98,7 @@ async function countMatching(
     params = [...where.params, ...guard.params];
   } else {
     const guard = visibleSiteGuard(scope, 3);
-    sql = `SELECT n::int AS n FROM file_counts
+    sql = `SELECT n::int - ${heldInSiteSql(list.direction)} AS n FROM file_counts
            WHERE tenant_code = $1 AND site_id = $2 AND direction = '${list.direction}' AND ${guard.sql}`;
     params = [scope.tenantCode, filter.siteId, ...guard.params];
   }
@@ -136,8 +146,8 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
     const counter = isFiltered(filter) ? '' : `, ${siteCounterColumn(list.direction)}`;
     // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals).
     const { rows } = await tx.query<Row & { site_file_count?: number }>(
-      `SELECT p.*${extra.select ? `, ${extra.select}` : ''}
-       FROM (SELECT ${BASE_COLUMNS}${list.columns}${counter}
+      `SELECT p.*, ${notScannedSql('p')} AS not_scanned${extra.select ? `, ${extra.select}` : ''}
+       FROM (SELECT ${BASE_COLUMNS}, f.blob_key${list.columns}${counter}
              FROM files f
              WHERE ${where.sql} AND ${guard.sql}
              ORDER BY ${orderSql(list.sortColumns, page, 'f')}

@@ -7,6 +7,7 @@ import type {
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { heldFileSql, notScannedSql } from '../scanning/scans.repository.ts';
 import {
   addFileFilter,
   type FileListFilter,
@@ -41,7 +42,7 @@ const FROM = `files f
 
 const COLUMNS = `f.id, f.site_id, s.name AS site_name, f.title, f.file_name, f.content_type, f.size, f.sha256,
   f.reference_number, f.status, f.status_note, f.status_updated_at, f.created_at,
-  u.user_id, u.name AS user_name, u.email AS user_email`;
+  u.user_id, u.name AS user_name, u.email AS user_email, ${notScannedSql('f')} AS not_scanned`;
 
 interface SubmissionRow {
   id: string;
@@ -60,6 +61,7 @@ interface SubmissionRow {
   user_id: string | null;
   user_name: string | null;
   user_email: string | null;
+  not_scanned: boolean;
 }
 
 const toSubmission = (row: SubmissionRow): StaffSubmission => ({
@@ -81,7 +83,7 @@ export const submissionNotFound = () =>
 function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
   const where = new SqlWhere(
     [scope.tenantCode],
-    ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL'],
+    ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL', `NOT ${heldFileSql('f')}`],
   );
   if (filter.siteId) where.conditions.push(`f.site_id = ${where.param(filter.siteId)}`);
   addFileFilter(where, filter, SEARCH_COLUMNS);

@@ -22,6 +22,7 @@ export const NEW_TENANT_MENU = {
     { key: 'requests', name: 'Requests', order: 8 },
     { key: 'mail', name: 'Mail', order: 9 },
     { key: 'notifications', name: 'Notifications', order: 10 },
+    { key: 'quarantine', name: 'Quarantine', order: 11 },
   ],
 };
 

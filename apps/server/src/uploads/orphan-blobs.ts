@@ -4,7 +4,7 @@ import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadJobContext } from './upload-reaper.ts';
 
 /**
- * Blobs nothing points at (no file, no upload, no part of a resumable upload in progress). A blob is written before the row that names it, so a process that dies (or a
+ * Blobs nothing points at (no file, no upload, no part of a resumable upload in progress, no quarantine). A blob is written before the row that names it, so a process that dies (or a
  * database that fails) between the two leaves a blob no row names, and one that dies mid-upload leaves a
  * half-written file in the store's temporary folder; a blob whose delete failed after its row went stays too.
  * Nobody can reach such bytes, but they fill the disk and linger in backups. This sweep removes them.
@@ -39,7 +39,8 @@ export async function sweepOrphanBlobs(
       `SELECT k AS key FROM unnest($1::text[]) AS k
        WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_key = k)
          AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)
-         AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.part_keys @> ARRAY[k])`,
+         AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.part_keys @> ARRAY[k])
+         AND NOT EXISTS (SELECT 1 FROM blob_scans q WHERE q.quarantine_key = k)`,
       [batch],
     );
     batch = [];

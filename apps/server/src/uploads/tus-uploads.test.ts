@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { REFERENCE_NUMBER_PATTERN, UPLOAD_REFERENCE_HEADER, type UploadedFile } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
+import { scanHookOf } from '../scanning/scan-intake.ts';
 import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
 import { listBlobFiles, sha256 } from '../testing/uploads.ts';
 import { within } from '../testing/within.ts';
@@ -186,6 +187,7 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
       blobs: createFsBlobStore(`${config.dataDir}/blobs`),
       config,
       slots: new UploadSlots({ perUser: 8, perAddress: 32 }),
+      scanning: scanHookOf(config),
     });
     const bob = { id: await api.userId('bob'), name: 'Bob Baker', email: '', isStaff: false, isClient: true };
     const call = (init: RequestInit) =>

@@ -122,7 +122,7 @@ export async function finishTusUpload(deps: TusDeps, scope: TenantScope, id: str
   }
   const recorded = await deps.db
     .withTenant(scope.tenantCode, async (tx) => {
-      const [pending] = await recordReceivedFiles(tx, scope, upload.siteId, [received]);
+      const [pending] = await recordReceivedFiles(tx, scope, upload.siteId, [received], deps.scanning.intake);
       // Another request finished it first: this transaction's row goes with its rollback.
       if (!(await markTusUploadFinished(tx, scope, id, pending!.id))) throw new FinishedElsewhere();
       return pending!;
@@ -133,6 +133,7 @@ export async function finishTusUpload(deps: TusDeps, scope: TenantScope, id: str
       throw error;
     });
   if (!recorded) return finishTusUpload(deps, scope, id);
+  deps.scanning.wake();
   if (joined) {
     await deleteBlobs(
       deps.blobs,

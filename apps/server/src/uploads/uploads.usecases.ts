@@ -16,6 +16,8 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { ScanHook } from '../scanning/scan-intake.ts';
+import { type ScanIntake, trackBlobScans } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
@@ -44,6 +46,8 @@ export interface FileStorageDeps {
   >;
   /** The uploads running in this process, per user and per address. */
   slots: UploadSlots;
+  /** Every file that comes in is scanned before the other side sees it (decision 43). */
+  scanning: ScanHook;
 }
 
 /** Where the files of one upload request go, once its siteId field was read and checked. */
@@ -95,7 +99,9 @@ export async function receiveUploads(
     pace.stop();
     if (!target) throw invalidUpload('The form has no siteId field.');
     if (!received.length) throw invalidUpload('The form has no file.');
-    return await recordUploads(deps.db, scope, target.siteId, received);
+    const answer = await recordUploads(deps.db, scope, target.siteId, received, deps.scanning.intake);
+    deps.scanning.wake();
+    return answer;
   } catch (error) {
     // An answer before the body's end: stop reading the rest of it now (the form parser would otherwise drain it
     // while the clean-up runs), and close the connection after the answer.
@@ -173,25 +179,29 @@ async function recordUploads(
   scope: TenantScope,
   siteId: string,
   received: readonly ReceivedFile[],
+  intake: ScanIntake,
 ): Promise<UploadResponse> {
   return db.withTenant(scope.tenantCode, async (tx) => ({
-    files: (await recordReceivedFiles(tx, scope, siteId, received)).map(uploadedFileOf),
+    files: (await recordReceivedFiles(tx, scope, siteId, received, intake)).map(uploadedFileOf),
   }));
 }
 
 /**
  * Files whose bytes are in the blob store become pending uploads of the caller, each audited as received: the
  * one ending of a multipart upload and of a resumable (tus) one. The site is checked again, since the bytes may
- * have taken long enough for the membership or the settings to change.
+ * have taken long enough for the membership or the settings to change. Each blob's scan is recorded with it
+ * (`intake`: scanning, or unscanned when scanning is off).
  */
 export async function recordReceivedFiles(
   tx: Queryable,
   scope: TenantScope,
   siteId: string,
   received: readonly ReceivedFile[],
+  intake: ScanIntake,
 ): Promise<PendingUpload[]> {
   await assertMayUpload(tx, scope, siteId);
   const uploads = await insertPendingUploads(tx, scope, siteId, received);
+  await trackBlobScans(tx, scope, siteId, uploads, intake);
   await recordAuditEvents(
     tx,
     uploads.map((u) => ({

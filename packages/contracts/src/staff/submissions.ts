@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import {
   FileIdSchema,
   fileListQueryProperties,
+  NotScannedSchema,
   SUBMISSION_STATUSES,
   SUBMITTED_FILE_SORT_FIELDS,
   type SubmissionStatus,
@@ -53,6 +54,7 @@ export const StaffSubmissionSchema = Type.Object(
     fileName: Type.String({ description: 'The original file name; show it escaped.' }),
     contentType: Type.String(),
     size: Type.Integer({ minimum: 0 }),
+    notScanned: NotScannedSchema,
     sha256: Sha256Schema,
     referenceNumber: Type.Union([ReferenceNumberSchema, Type.Null()]),
     status: Type.String({ description: `One of ${SUBMISSION_STATUSES.join(', ')}.`, examples: ['received'] }),

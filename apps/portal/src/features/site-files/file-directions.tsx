@@ -31,6 +31,8 @@ export interface SiteFile {
   contentType: string;
   size: number;
   createdAt: string;
+  /** The virus scanner could not scan it (over its limit) and the server lets it through (decision 43). */
+  notScanned?: true | undefined;
 }
 
 /**

@@ -11,11 +11,14 @@ import {
   UploadedFileSchema,
   UploadFormSchema,
   UploadResponseSchema,
+  UploadScansQuerySchema,
+  UploadScansSchema,
 } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
+import { findUploadScans } from '../../scanning/scans.repository.ts';
 import {
   answerTusRequest,
   createTusServer,
@@ -148,6 +151,32 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       },
     },
     (request) => readTusUpload(deps, request, request.params.id),
+  );
+
+  app.get(
+    '/api/files/scans',
+    {
+      schema: {
+        tags: ['file-storage'],
+        summary: 'The virus scan of the caller’s own uploads',
+        description:
+          'For each of the caller’s uploads among `referenceNumbers` (pending or saved): `scanning` (shown as ' +
+          '“Checking for viruses…”), `clean`, `infected` with the signature clamd found (the file is quarantined: ' +
+          'nobody can fetch it), or `unscanned` (too large for the scanner, or scanning off); `released` says ' +
+          'whether the other side may see it. References of others are left out.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        querystring: UploadScansQuerySchema,
+        response: { 200: UploadScansSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const scope = tenantScopeOf(request);
+      const scans = await deps.db.readTenant(scope.tenantCode, (tx) =>
+        findUploadScans(tx, scope, request.query.referenceNumbers),
+      );
+      return { scans };
+    },
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import { describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell'
 import { Card, Flex, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
+import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
@@ -117,6 +118,7 @@ export default function FileAreaSettingsPage() {
       icon={<SettingOutlined />}
       description="What clients may do with the files of a site. Sites follow the firm's defaults unless you override a flag for one site."
     >
+      <ScannerNotice showOff />
       <Segmented<Scope>
         value={scope}
         onChange={setScope}

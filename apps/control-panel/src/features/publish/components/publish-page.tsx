@@ -15,6 +15,7 @@ import {
 import { Button, Card, Flex, Typography, Upload } from 'antd';
 import { useCallback, useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
+import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { usePublishFilesMutation } from '../api/publish.ts';
 import { defaultTitle, titleProblem } from '../title-rules.ts';
@@ -98,6 +99,7 @@ export default function PublishPage() {
       icon={<CloudUploadOutlined />}
       description="Send documents to a site's clients: they appear in the clients' Published Files at once."
     >
+      <ScannerNotice />
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>1. Choose the site</h2>}>
         <Flex vertical gap={8}>
           <label htmlFor="publish-site">Site</label>

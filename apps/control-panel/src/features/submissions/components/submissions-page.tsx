@@ -25,7 +25,9 @@ import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
+import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteFilter } from '../../../components/site-select.tsx';
+import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { useGetSubmissionsQuery } from '../api/submissions.ts';
 import { StatusModal } from './status-modal.tsx';
@@ -92,6 +94,7 @@ export default function SubmissionsPage() {
       icon={<InboxOutlined />}
       description="Files your clients sent, across all sites. The status you set is what the client sees."
     >
+      <ScannerNotice />
       <ListFilterBar
         list={list}
         search={{ label: 'Search submissions', placeholder: 'Search title, file, reference or client' }}
@@ -130,6 +133,11 @@ export default function SubmissionsPage() {
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
+            tag: file.notScanned ? (
+              <ToneTag tone="warning" testId="not-scanned-tag">
+                Not scanned
+              </ToneTag>
+            ) : undefined,
             subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
             note: `${file.siteName} · ${formatDate(file.createdAt)}`,
             narrow: (

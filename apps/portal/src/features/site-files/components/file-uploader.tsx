@@ -1,5 +1,14 @@
 import { CloseOutlined, DeleteOutlined, InboxOutlined, SaveOutlined, StopOutlined } from '@ant-design/icons';
-import { dropZoneInvitation, formatBytes, useCoarsePointer, useLeaveWarning } from '@portico/web-shell';
+import type { UploadScan } from '@portico/contracts';
+import {
+  dropZoneInvitation,
+  formatBytes,
+  selectTenant,
+  useCoarsePointer,
+  useLeaveWarning,
+  useShellSelector,
+  useUploadScans,
+} from '@portico/web-shell';
 import { Alert, Button, Card, Flex, Progress, Typography, Upload } from 'antd';
 import type { UploadRow, useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
 
@@ -9,7 +18,36 @@ const MUTED = '#595959';
 /** antd's danger red is too light for small text (3.3:1); this one reads at 7:1. */
 const ERROR = '#A8071A';
 
-function RowState({ row }: { row: UploadRow }) {
+/** What the virus scan of an uploaded file says (decision 43); nothing to add once it is clean. */
+function ScanState({ scan }: { scan: UploadScan | undefined }) {
+  if (!scan || scan.state === 'scanning')
+    return (
+      <Typography.Text style={{ color: MUTED }} data-testid="scan-state" data-state="scanning">
+        Checking for viruses…
+      </Typography.Text>
+    );
+  if (scan.state === 'infected')
+    return (
+      <Typography.Text style={{ color: ERROR }} data-testid="scan-state" data-state="infected">
+        Refused: the virus scanner found {scan.signature ?? 'malware'} in this file. Nobody can download it.
+      </Typography.Text>
+    );
+  if (scan.state === 'unscanned')
+    return (
+      <Typography.Text style={{ color: MUTED }} data-testid="scan-state" data-state="unscanned">
+        {scan.released
+          ? 'Uploaded, not scanned for viruses. Ready to save.'
+          : 'Not scanned for viruses (too large for the scanner): the firm will not see it.'}
+      </Typography.Text>
+    );
+  return (
+    <Typography.Text style={{ color: '#135200' }} data-testid="scan-state" data-state="clean">
+      Uploaded and checked for viruses. Ready to save.
+    </Typography.Text>
+  );
+}
+
+function RowState({ row, scan }: { row: UploadRow; scan: UploadScan | undefined }) {
   switch (row.status) {
     case 'queued':
       return <Typography.Text style={{ color: MUTED }}>Waiting to upload…</Typography.Text>;
@@ -28,7 +66,7 @@ function RowState({ row }: { row: UploadRow }) {
       return row.error ? (
         <Typography.Text style={{ color: ERROR }}>{row.error.message}</Typography.Text>
       ) : (
-        <Typography.Text style={{ color: '#135200' }}>Uploaded. Ready to save.</Typography.Text>
+        <ScanState scan={scan} />
       );
     case 'removing':
       return <Typography.Text style={{ color: MUTED }}>Removing…</Typography.Text>;
@@ -93,6 +131,11 @@ export function FileUploader({
 }) {
   const { rows, readyCount, isSaving, saveError } = uploader;
   const coarsePointer = useCoarsePointer();
+  const tenant = useShellSelector(selectTenant);
+  const scans = useUploadScans(
+    tenant,
+    rows.flatMap((row) => (row.status === 'done' && row.referenceNumber ? [row.referenceNumber] : [])),
+  );
   // Uploaded files wait for Save across a reload (the persisted uploader slice); running uploads would stop.
   const running = rows.filter((row) => row.status === 'queued' || row.status === 'uploading').length;
   useLeaveWarning(
@@ -153,7 +196,10 @@ export function FileUploader({
                       </Typography.Text>
                     </Flex>
                     <div aria-live="polite">
-                      <RowState row={row} />
+                      <RowState
+                        row={row}
+                        scan={row.referenceNumber ? scans.get(row.referenceNumber) : undefined}
+                      />
                     </div>
                   </Flex>
                   <RowAction row={row} uploader={uploader} canDelete={canDelete} />

@@ -13,6 +13,7 @@ import {
   selectSelectedSite,
   selectTenant,
   sortableColumn,
+  Tag,
   titleColumn,
   useFileDownloads,
   useListSelection,
@@ -64,7 +65,16 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
     {
       ...titleColumn<R>('Title', (file) => ({
         title: file.title,
-        tag: direction.titleTag?.(file),
+        tag: (
+          <>
+            {direction.titleTag?.(file)}
+            {file.notScanned ? (
+              <Tag tone="warning" data-testid="not-scanned-tag">
+                Not scanned
+              </Tag>
+            ) : null}
+          </>
+        ),
         subtitle: direction.subtitle?.(file),
         note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
         children: direction.narrowExtra?.(file, wide),
