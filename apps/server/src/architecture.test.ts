@@ -37,7 +37,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'idp/accounts.ts',
   'idp/password-links.ts',
   'invitations/staff-members.ts',
-  'requests/request-templates.ts',
   'requests/requests.staff.usecases.ts',
   'site-files/file-access.ts',
   'site-files/file-notifications.ts',
