@@ -36,7 +36,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'auth/current-user.ts',
   'idp/accounts.ts',
   'idp/password-links.ts',
-  'invitations/staff-members.ts',
   'requests/requests.staff.usecases.ts',
   'site-files/file-access.ts',
   'site-files/file-notifications.ts',
