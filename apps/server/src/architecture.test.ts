@@ -33,7 +33,6 @@ const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts
  * its module's `*.repository.ts`, and leaves this list. A new file here fails the test.
  */
 const SQL_OUTSIDE_REPOSITORIES = [
-  'auth/current-user.ts',
   'idp/accounts.ts',
   'idp/password-links.ts',
   'requests/requests.staff.usecases.ts',
