@@ -34,11 +34,8 @@ const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts
  * its module's `*.repository.ts`, and leaves this list. A new file here fails the test.
  */
 const SQL_OUTSIDE_REPOSITORIES = [
-  'auth/current-user.ts',
   'idp/accounts.ts',
   'idp/password-links.ts',
-  'invitations/staff-members.ts',
-  'requests/request-templates.ts',
   'requests/requests.staff.usecases.ts',
   'site-files/file-access.ts',
   'site-files/file-notifications.ts',

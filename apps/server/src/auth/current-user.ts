@@ -2,8 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallerCache } from './caller-cache.ts';
+import {
+  findLinkedUser,
+  findUnlinkedUserByEmail,
+  findUserById,
+  linkIdentity,
+  type UserRow,
+} from './identities.repository.ts';
 import type { TenantPrincipal } from './principal.ts';
 import type { Caller } from './tenant-scope.ts';
+
+export type { UserRow };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,13 +28,6 @@ export interface CurrentUserOptions {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface UserRow {
-  id: string;
-  email: string;
-  /** A name the person gave themselves (their embedded account's), or null; never one a firm typed. */
-  name: string | null;
-}
-
 /**
  * The users row of the person behind a verified token: by the embedded provider's `sub`, by a linked identity, or
  * (first sign-in) by an address the provider vouches for, which links the identity. Undefined for a stranger.
@@ -37,8 +39,8 @@ export async function findUser(
 ): Promise<UserRow | undefined> {
   const { issuer, subject, claims } = principal;
   if (issuer === options.embeddedIssuer && UUID.test(subject)) {
-    const { rows } = await tx.query<UserRow>('SELECT id, email, name FROM users WHERE id = $1', [subject]);
-    if (rows[0]) return rows[0];
+    const user = await findUserById(tx, subject);
+    if (user) return user;
   }
 
   const linked = await findLinkedUser(tx, issuer, subject);
@@ -47,29 +49,11 @@ export async function findUser(
   // A client added by email is linked on first sign-in, but only on an address the provider vouches for, and
   // only to a person with no identity at this issuer yet: a reassigned address must not inherit an account.
   if (typeof claims.email !== 'string' || claims.email_verified !== true) return undefined;
-  const { rows } = await tx.query<{ id: string }>(
-    `SELECT u.id FROM users u
-     WHERE lower(u.email) = lower($1)
-       AND NOT EXISTS (SELECT 1 FROM user_identities i WHERE i.user_id = u.id AND i.issuer = $2)`,
-    [claims.email, issuer],
-  );
-  if (!rows[0]) return undefined;
-  await tx.query(
-    `INSERT INTO user_identities (issuer, subject, user_id) VALUES ($1, $2, $3)
-     ON CONFLICT (issuer, subject) DO NOTHING`,
-    [issuer, subject, rows[0].id],
-  );
+  const unlinked = await findUnlinkedUserByEmail(tx, claims.email, issuer);
+  if (!unlinked) return undefined;
+  await linkIdentity(tx, issuer, subject, unlinked);
   // Two first requests may race; whichever link won is the one both use.
   return findLinkedUser(tx, issuer, subject);
-}
-
-async function findLinkedUser(tx: Queryable, issuer: string, subject: string) {
-  const { rows } = await tx.query<UserRow>(
-    `SELECT u.id, u.email, u.name FROM user_identities i JOIN users u ON u.id = i.user_id
-     WHERE i.issuer = $1 AND i.subject = $2`,
-    [issuer, subject],
-  );
-  return rows[0];
 }
 
 export const tenantNotFound = (tenantCode: string) =>

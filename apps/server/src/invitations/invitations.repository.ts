@@ -1,3 +1,4 @@
+import type { StaffMember } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
@@ -48,4 +49,57 @@ export async function markInvitationAccepted(
     [tenantCode, userId, ownName],
   );
   return rows[0]?.name;
+}
+
+interface StaffRow {
+  user_id: string;
+  name: string;
+  email: string;
+  created_at: Date | string;
+  has_account: boolean;
+}
+
+/** The firm's staff as the firm knows them (`tenant_people`), never as another firm typed them. */
+const STAFF_SELECT = `
+  SELECT t.user_id, coalesce(p.name, '') AS name, coalesce(p.email, '') AS email, t.created_at,
+         ${hasAccountSql('t.user_id')} AS has_account
+  FROM tenant_staff t LEFT JOIN tenant_people p ON p.tenant_code = t.tenant_code AND p.user_id = t.user_id`;
+
+const toStaffMember = (row: StaffRow): StaffMember => ({
+  userId: row.user_id,
+  name: row.name,
+  email: row.email,
+  addedAt: new Date(row.created_at).toISOString(),
+  hasAccount: row.has_account,
+});
+
+export async function listStaffMembers(tx: Queryable, scope: TenantScope): Promise<StaffMember[]> {
+  const { rows } = await tx.query<StaffRow>(
+    `${STAFF_SELECT} WHERE t.tenant_code = $1 ORDER BY lower(p.name), lower(p.email), t.user_id`,
+    [scope.tenantCode],
+  );
+  return rows.map(toStaffMember);
+}
+
+/** Makes the person staff of the firm; answers whether they were not already. */
+export async function insertStaffMember(tx: Queryable, scope: TenantScope, userId: string): Promise<boolean> {
+  const inserted = await tx.query(
+    `INSERT INTO tenant_staff (tenant_code, user_id) VALUES ($1, $2)
+     ON CONFLICT (tenant_code, user_id) DO NOTHING RETURNING user_id`,
+    [scope.tenantCode, userId],
+  );
+  return inserted.rows.length > 0;
+}
+
+/** One staff member of the firm (who must be one). */
+export async function findStaffMember(
+  tx: Queryable,
+  scope: TenantScope,
+  userId: string,
+): Promise<StaffMember> {
+  const { rows } = await tx.query<StaffRow>(`${STAFF_SELECT} WHERE t.tenant_code = $1 AND t.user_id = $2`, [
+    scope.tenantCode,
+    userId,
+  ]);
+  return toStaffMember(rows[0]!);
 }

@@ -1,4 +1,3 @@
-import type { UserRow } from '../auth/current-user.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** What resolving a caller reads besides their roles (members.repository.ts), in the tenant's transaction. */
@@ -9,10 +8,4 @@ export async function isActiveTenant(tx: Queryable, tenantCode: string): Promise
     tenantCode,
   ]);
   return rows.length > 0;
-}
-
-/** A person's users row by id. */
-export async function findUserById(tx: Queryable, userId: string): Promise<UserRow | undefined> {
-  const { rows } = await tx.query<UserRow>('SELECT id, email, name FROM users WHERE id = $1', [userId]);
-  return rows[0];
 }

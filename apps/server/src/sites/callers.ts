@@ -6,10 +6,11 @@ import {
   tenantNotFound,
   type UserRow,
 } from '../auth/current-user.ts';
+import { findUserById } from '../auth/identities.repository.ts';
 import type { TenantPrincipal } from '../auth/principal.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { findUserById, isActiveTenant } from './callers.repository.ts';
+import { isActiveTenant } from './callers.repository.ts';
 import { rolesInTenant } from './members.repository.ts';
 
 const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);
