@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { QuarantineList, Readiness, ScannerStatus, UploadScans } from '@portico/contracts';
+import type {
+  DocumentRequest,
+  QuarantineList,
+  Readiness,
+  ScannerStatus,
+  UploadScans,
+} from '@portico/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, useTestApi } from '../testing/api.ts';
 import { EICAR, EICAR_NAME, EICAR_SIGNATURE, startTestClamd } from '../testing/clamd.ts';
@@ -198,6 +204,36 @@ describe('every incoming file is scanned by clamd before the other side sees it'
     // The unfiltered count (the site's counter less the held files) agrees with the list.
     const list = await publishedToBob();
     expect(list.body.totalRecordCount).toBe(list.body.records.length);
+  });
+
+  it('a file sent against a request item is scanned: EICAR never reaches the item the firm reviews', async () => {
+    const created = await api
+      .as('carol')
+      .post<{ records: DocumentRequest[] }>('/t/acme/portal/api/staff/requests', {
+        siteIds: [bakery],
+        title: 'Tax return',
+        dueDate: '2030-01-31',
+        items: [{ name: 'P60', required: true, multiple: true }],
+      });
+    expect(created.status).toBe(201);
+    const request = created.body.records[0]!;
+    const [bad, good] = await uploadReferences(api.as('bob'), bakery, [
+      { name: 'p60-infected.txt', bytes: EICAR, type: 'text/plain' },
+      { name: 'p60.pdf', bytes: PDF_BYTES('p60'), type: 'application/pdf' },
+    ]);
+    const sent = await api
+      .as('bob')
+      .post(`/t/acme/portal/api/requests/${request.id}/items/${request.items[0]!.id}/files`, {
+        referenceNumbers: [bad, good],
+      });
+    expect(sent.status).toBe(200);
+    const scans = await settled(api.as('bob'), [bad!, good!]);
+    expect(scans.find((s) => s.referenceNumber === bad)).toMatchObject({ state: 'infected' });
+    const staffView = await api
+      .as('carol')
+      .get<DocumentRequest>(`/t/acme/portal/api/staff/requests/${request.id}`);
+    const item = staffView.body.items[0]!;
+    expect(item.files.map((f) => f.fileName)).toEqual(['p60.pdf']);
   });
 
   it('a scan result never crosses tenants: the same bytes are scanned, judged and listed per firm', async () => {
