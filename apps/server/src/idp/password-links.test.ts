@@ -110,6 +110,31 @@ describe('set-password links', { timeout: 60_000 }, () => {
     expect((await setPassword(secret)).response.status).toBe(303);
   });
 
+  test('a set-password form posted from another site is refused: no password set, no sign-in cookie, the link kept', async () => {
+    const userId = await newClient('csrf.client@example.net');
+    const secret = await invitationFor(userId);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' } as Record<string, string>,
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'http://127.0.0.1:1' },
+    ]) {
+      const { response, html } = await postSetPassword(
+        api.url,
+        { secret, password: PASSWORD },
+        undefined,
+        headers,
+      );
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(html).toContain('This form came from another site');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    // The person's own page, on this origin, still sets it.
+    const own = await postSetPassword(api.url, { secret, password: PASSWORD }, undefined, {
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(own.response.status).toBe(303);
+  });
+
   test('an expired link does nothing', async () => {
     const userId = await newClient('late.client@example.net');
     const secret = await invitationFor(userId);

@@ -34,11 +34,13 @@ const field = (request: FastifyRequest, name: string, max: number) => {
 };
 
 /**
- * Forms that change something for whoever submits them, without a secret of their own (the reset request), must
- * come from this origin. Browsers say where a request comes from in `Sec-Fetch-Site`; older ones only in
- * `Origin`, which is "null" under this site's `Referrer-Policy: no-referrer`, so only another origin counts there.
+ * Every form of the provider changes something for whoever submits it (signs them in, sets a password, sends a
+ * mail), so it must come from this origin: a page elsewhere that posts an attacker's own link or password would
+ * sign a victim's browser into the attacker's account (login CSRF). Browsers say where a request comes from in
+ * `Sec-Fetch-Site`; older ones only in `Origin`, which is "null" under this site's `Referrer-Policy: no-referrer`,
+ * so only another origin counts there. A client that is no browser sends neither and is let through.
  */
-function isCrossSite(request: FastifyRequest, publicUrl: string) {
+export function isCrossSite(request: FastifyRequest, publicUrl: string) {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
@@ -101,9 +103,6 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
     FORGOT_PASSWORD_PATH,
     { schema: { hide: true }, config: { rateLimit } },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      if (isCrossSite(request, config.publicUrl)) {
-        return sendHtml(reply, 403, renderForgotPasswordPage({ action: FORGOT_PASSWORD_PATH }));
-      }
       const email = field(request, 'email', 300).trim();
       if (!EMAIL.test(email)) {
         return sendHtml(
