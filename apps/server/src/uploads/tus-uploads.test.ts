@@ -249,6 +249,48 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
     expect(await tusRowCount()).toBe(rows);
   });
 
+  it('a PATCH refused because the site no longer takes the caller’s uploads stores nothing', async () => {
+    const site = api.siteId('ACME-1001');
+    const bytes = randomBytes(200_000);
+    const { location } = await create(api.as('bob'), { length: bytes.length });
+    const blobs = await listBlobFiles(api.server.config.dataDir);
+    // Uploads switched off for the site since the creation: 403, and not one byte kept.
+    await api.db.query(
+      "INSERT INTO file_area_settings (tenant_code, site_id, settings) VALUES ('acme', $1, $2)",
+      [site, JSON.stringify({ internalFilesUpload: false })],
+    );
+    try {
+      for (const part of [bytes.subarray(0, 100_000), bytes]) {
+        const refused = await patch(api.as('bob'), location, 0, part);
+        expect([refused.status, (await jsonOf(refused)).error.code]).toEqual([403, 'settings.forbidden']);
+        expect(await offsetOf(api.as('bob'), location)).toBe(0);
+      }
+    } finally {
+      await api.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [site]);
+    }
+    expect(await listBlobFiles(api.server.config.dataDir)).toEqual(blobs);
+    // Open again, the same upload goes on from where it was.
+    expect((await patch(api.as('bob'), location, 0, bytes)).status).toBe(204);
+
+    // Removed from the site: refused (404, or 403 once he is no one of the firm's), nothing kept either.
+    const member = await api.userId('bob');
+    const other = await create(api.as('bob'), { length: bytes.length });
+    const before = await listBlobFiles(api.server.config.dataDir);
+    await api.db.query('DELETE FROM site_members WHERE site_id = $1 AND user_id = $2', [site, member]);
+    try {
+      const refused = await patch(api.as('bob'), other.location, 0, bytes);
+      expect([403, 404]).toContain(refused.status);
+      expect(await listBlobFiles(api.server.config.dataDir)).toEqual(before);
+    } finally {
+      await api.db.query("INSERT INTO site_members (tenant_code, site_id, user_id) VALUES ('acme', $1, $2)", [
+        site,
+        member,
+      ]);
+    }
+    await eventually(async () => (await head(api.as('bob'), other.location)).status === 200, 'bob is back');
+    expect(await offsetOf(api.as('bob'), other.location)).toBe(0);
+  });
+
   it('answers 404 for an upload id of another user or another tenant, and for a made-up one', async () => {
     const { location } = await create(api.as('bob'), { length: 100 });
     const id = location.split('/').at(-1)!;

@@ -9,7 +9,7 @@ import {
   type UploadedFile,
 } from '@portico/contracts';
 import { Server } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import { ERRORS, type Upload } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { tenantScopeOf } from '../auth/current-user.ts';
@@ -56,6 +56,9 @@ export function createTusServer(deps: TusDeps): Server {
     // The tenant services answer no cross-origin requests; a token never goes to another origin's page.
     allowedOrigins: () => false,
     onUploadCreate: async (_req, upload) => ({ metadata: await checkCreation(deps, upload) }),
+    onIncomingRequest: async (req, id) => {
+      if (req.method === 'PATCH') await checkContinuation(deps, id);
+    },
     onUploadFinish: async (_req, upload) => {
       const { scope } = currentTusCall();
       const file = await finishTusUpload(deps, scope, upload.id);
@@ -91,6 +94,17 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
     [TUS_METADATA_KEYS.fileName]: fileName,
     [TUS_METADATA_KEYS.fileType]: declaredType,
   };
+}
+
+/**
+ * Before a PATCH's body is read: the upload is the caller's and its site still takes uploads from them (the
+ * member may have been removed, or uploads switched off, since the creation). A refused PATCH stores nothing.
+ */
+async function checkContinuation(deps: TusDeps, id: string): Promise<void> {
+  const { scope } = currentTusCall();
+  const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+  if (!upload) throw ERRORS.FILE_NOT_FOUND;
+  if (!upload.uploadId) await openUploadTarget(deps, scope, upload.siteId);
 }
 
 /**
@@ -252,6 +266,8 @@ export async function answerTusRequest(
       });
     // A client that went away (a drop, a cancel) gets no answer; what it sent is already kept.
     if (reply.raw.destroyed || reply.raw.headersSent) return;
+    // Answered before its body's end (refused): the rest is not read, the connection closes after the answer.
+    if (carriesBytes && !request.raw.complete) answer.headers.set('connection', 'close');
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
