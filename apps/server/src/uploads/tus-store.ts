@@ -32,6 +32,9 @@ export function currentTusCall(): TusCall {
 
 export type TusDeps = FileStorageDeps;
 
+/** The tus 1.0 extensions this server speaks; not creation-defer-length nor concatenation. */
+export const TUS_EXTENSIONS = ['creation', 'creation-with-upload', 'termination', 'expiration'] as const;
+
 /**
  * @tus/server's store, over Portico's blob store and the `tus_uploads` table (migration 0010): nothing of an
  * upload lives in this process, so any server on the same database and blob store can continue it, and a
@@ -48,7 +51,7 @@ export class PorticoTusStore extends DataStore {
   constructor(deps: TusDeps) {
     super();
     this.deps = deps;
-    this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
+    this.extensions = [...TUS_EXTENSIONS];
   }
 
   /** Called after `onUploadCreate` checked the site and the file, whose metadata it normalised. */

@@ -291,6 +291,23 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
     expect(await offsetOf(api.as('bob'), other.location)).toBe(0);
   });
 
+  it('answers OPTIONS (tus discovery) with the version, the extensions and the firm’s largest file', async () => {
+    const options = await api.as('bob').raw(tusPath(), { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('tus-version')).toBe('1.0.0');
+    expect(options.headers.get('tus-resumable')).toBe('1.0.0');
+    expect(options.headers.get('tus-extension')).toBe('creation,creation-with-upload,termination,expiration');
+    expect(options.headers.get('tus-max-size')).toBe(String(8 * 1024 * 1024));
+    await api.db.query("UPDATE tenants SET max_upload_bytes = 1000 WHERE code = 'acme'");
+    try {
+      const lower = await api.as('bob').raw(tusPath(), { method: 'OPTIONS' });
+      expect(lower.headers.get('tus-max-size')).toBe('1000');
+    } finally {
+      await api.db.query("UPDATE tenants SET max_upload_bytes = NULL WHERE code = 'acme'");
+    }
+    expect((await api.anonymous.raw(tusPath(), { method: 'OPTIONS' })).status).toBe(401);
+  });
+
   it('answers 404 for an upload id of another user or another tenant, and for a made-up one', async () => {
     const { location } = await create(api.as('bob'), { length: 100 });
     const id = location.split('/').at(-1)!;

@@ -18,7 +18,7 @@ import { AppError } from '../http/app-error.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
 import { watchBodyRate } from './body-rate-guard.ts';
-import { currentTusCall, PorticoTusStore, type TusDeps, tusCalls } from './tus-store.ts';
+import { currentTusCall, PorticoTusStore, TUS_EXTENSIONS, type TusDeps, tusCalls } from './tus-store.ts';
 import {
   deleteUnfinishedTusUpload,
   findTusUpload,
@@ -29,7 +29,7 @@ import {
 import { contentTypeOf, refusalOf, UploadMeter } from './upload-policy.ts';
 import { takeUploadSlot, type UploadSlot } from './upload-slots.ts';
 import { invalidUpload, tooLarge, uploadsNotFound } from './uploads.errors.ts';
-import type { ReceivedFile } from './uploads.repository.ts';
+import { type ReceivedFile, tenantUploadLimit } from './uploads.repository.ts';
 import { deleteBlobs, openUploadTarget, recordReceivedFiles, uploadedFileOf } from './uploads.usecases.ts';
 
 const TUS_ID = new RegExp(TUS_UPLOAD_ID_PATTERN);
@@ -220,6 +220,24 @@ export async function readTusUpload(
     if (upload.uploadId) return finishedFile(deps, scope, upload.uploadId);
     return finishTusUpload(deps, scope, id);
   });
+}
+
+/**
+ * `OPTIONS` on the creation address (tus discovery): the version, the extensions, and the largest file the
+ * caller's firm takes (MAX_UPLOAD_BYTES, or the firm's own lower limit).
+ */
+export async function answerTusDiscovery(deps: TusDeps, request: FastifyRequest, reply: FastifyReply) {
+  const { tenantCode } = tenantScopeOf(request);
+  const tenantLimit = await deps.db.withTenant(tenantCode, (tx) => tenantUploadLimit(tx, tenantCode));
+  return reply
+    .code(204)
+    .headers({
+      'tus-resumable': '1.0.0',
+      'tus-version': '1.0.0',
+      'tus-extension': TUS_EXTENSIONS.join(','),
+      'tus-max-size': String(Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity)),
+    })
+    .send();
 }
 
 /**

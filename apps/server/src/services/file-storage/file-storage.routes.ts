@@ -18,6 +18,7 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import { startOrphanBlobSweeper } from '../../uploads/orphan-blobs.ts';
 import {
+  answerTusDiscovery,
   answerTusRequest,
   createTusServer,
   readTusUpload,
@@ -121,6 +122,27 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       },
     },
     tusHandler,
+  );
+
+  app.options(
+    `/${TUS_UPLOADS_PATH}`,
+    {
+      schema: {
+        tags: ['file-storage'],
+        summary: 'What the resumable (tus) uploads support',
+        description:
+          'tus discovery: 204 with `Tus-Version`, `Tus-Extension` and `Tus-Max-Size` (MAX_UPLOAD_BYTES, or the ' +
+          'firm’s lower limit).',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        response: {
+          204: Type.Null({ description: 'The tus headers.' }),
+          '4xx': ErrorBodySchema,
+          '5xx': ErrorBodySchema,
+        },
+      },
+    },
+    (request, reply) => answerTusDiscovery(deps, request, reply),
   );
 
   app.route({
