@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { REFERENCE_NUMBER_PATTERN, UPLOAD_REFERENCE_HEADER, type UploadedFile } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
+import { captureLogs } from '../testing/log-capture.ts';
 import { listBlobFiles, sha256 } from '../testing/uploads.ts';
 import { within } from '../testing/within.ts';
 import { tusCalls } from './tus-store.ts';
@@ -10,7 +11,11 @@ import { createTusServer } from './tus-uploads.usecases.ts';
 import { reapExpiredUploads } from './upload-reaper.ts';
 import { UploadSlots } from './upload-slots.ts';
 
-const api = useTestApi({ env: { MAX_UPLOAD_BYTES: String(8 * 1024 * 1024) } });
+const logs = captureLogs();
+const api = useTestApi({
+  env: { MAX_UPLOAD_BYTES: String(8 * 1024 * 1024) },
+  logger: { level: 'info', stream: logs.stream },
+});
 
 const TUS_VERSION = { 'tus-resumable': '1.0.0' };
 const tusPath = (tenant = 'acme') => `/t/${tenant}/file-storage/api/uploads/tus`;
@@ -306,6 +311,53 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
       await api.db.query("UPDATE tenants SET max_upload_bytes = NULL WHERE code = 'acme'");
     }
     expect((await api.anonymous.raw(tusPath(), { method: 'OPTIONS' })).status).toBe(401);
+  });
+
+  it('answers the tus extensions it does not speak 400 uploads.tus_extension_unsupported, logged at info, never 500', async () => {
+    const metadata = metadataOf({
+      filename: 'a.pdf',
+      filetype: 'application/pdf',
+      siteId: api.siteId('ACME-1001'),
+    });
+    const creation = (headers: Record<string, string>) =>
+      api.as('bob').raw(tusPath(), {
+        method: 'POST',
+        headers: { ...TUS_VERSION, 'upload-metadata': metadata, ...headers },
+      });
+    const rows = await tusRowCount();
+    const logged = logs.text().length;
+    const { location } = await create(api.as('bob'), { length: 10 });
+    const refusals = [
+      await creation({ 'upload-defer-length': '1' }),
+      await creation({ 'upload-length': '10', 'upload-concat': 'partial' }),
+      await api.as('bob').raw(location, {
+        method: 'PATCH',
+        headers: {
+          ...TUS_VERSION,
+          'upload-offset': '0',
+          'upload-length': '10',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: randomBytes(10),
+      }),
+    ];
+    for (const refused of refusals) {
+      const body = await jsonOf(refused);
+      expect([refused.status, body.error.code]).toEqual([400, 'uploads.tus_extension_unsupported']);
+      expect(body.error.message).toMatch(
+        /^The tus (creation-defer-length|concatenation) extension is not supported/,
+      );
+    }
+    expect(await tusRowCount()).toBe(rows + 1);
+    expect(await offsetOf(api.as('bob'), location)).toBe(0);
+    const lines = logs
+      .text()
+      .slice(logged)
+      .split('\n')
+      .filter((line) => line.includes('tus extension refused'));
+    expect(lines.length).toBe(3);
+    for (const line of lines) expect(JSON.parse(line).level).toBe(30);
+    expect(logs.text().slice(logged)).not.toContain('"level":50');
   });
 
   it('answers 404 for an upload id of another user or another tenant, and for a made-up one', async () => {

@@ -321,11 +321,35 @@ async function withPorticoAnswer(
   return response;
 }
 
+/**
+ * The tus extensions this server does not speak, as @tus/server reports them (501, which would read as the
+ * server's fault): the client's request is what cannot be served, so a 400 that says what to send instead.
+ */
+const UNSUPPORTED_EXTENSIONS = new Map<unknown, string>([
+  [
+    ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION,
+    'The tus creation-defer-length extension is not supported: declare Upload-Length when creating the ' +
+      'upload, and send no Upload-Defer-Length, nor Upload-Length on a PATCH.',
+  ],
+  [
+    ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION,
+    'The tus concatenation extension is not supported: send the file as one upload, without Upload-Concat.',
+  ],
+]);
+
 /** tus's own errors and Portico's, as an answer with a stable code. */
 function tusErrorAnswer(error: Error | { status_code: number; body: string }) {
   const { log } = currentTusCall();
   if (error instanceof AppError) {
     return { status_code: error.status, body: JSON.stringify(errorBody(error.code, error.message)) };
+  }
+  const unsupported = UNSUPPORTED_EXTENSIONS.get(error);
+  if (unsupported) {
+    log.info({ tusError: (error as { body: string }).body.trim() }, 'tus extension refused');
+    return {
+      status_code: 400,
+      body: JSON.stringify(errorBody('uploads.tus_extension_unsupported', unsupported)),
+    };
   }
   if ('status_code' in error && error.status_code < 500) {
     const code =
