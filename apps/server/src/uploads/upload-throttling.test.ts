@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import type { ErrorBody, UploadResponse } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { type DemoUsername, statusAndCode, useTestApi } from '../testing/api.ts';
 import { listBlobFiles, rawMultipart } from '../testing/uploads.ts';
+import { within } from '../testing/within.ts';
 
 // A server of its own whose floor is judged over two seconds, and that lets a user run two uploads at once and an
 // address three, so that all of it can be watched in a test.
@@ -222,6 +224,46 @@ describe('uploads running at once (UPLOAD_MAX_CONCURRENT_PER_USER and _PER_ADDRE
     expect((await held[0]!.finish()).status).toBe(201);
     expect((await smallUpload('bob')).status).toBe(201);
     expect((await held[1]!.finish()).status).toBe(201);
+  });
+
+  it('closes the connection of a tus PATCH refused 429 at once, while its client still trickles the body', async () => {
+    const token = await api.as('bob').token();
+    const created = await api.as('bob').raw('/t/acme/file-storage/api/uploads/tus', {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(1024 * 1024),
+        'upload-metadata': `filename ${btoa('held.bin')},siteId ${btoa(api.siteId('ACME-1001'))}`,
+      },
+    });
+    expect(created.status).toBe(201);
+    const held = await holdUploads('bob', 2);
+    const socket = connect(Number(new URL(api.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    socket.on('error', () => {});
+    socket.write(
+      `PATCH ${created.headers.get('location')} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        'Tus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n' +
+        `Content-Length: ${1024 * 1024}\r\n\r\n`,
+    );
+    const trickle = setInterval(() => socket.writable && socket.write(Buffer.alloc(512, 7)), 100);
+    try {
+      await eventually(async () => received.includes('\r\n\r\n'), 'the 429 arrives');
+      const answered = Date.now();
+      expect(received).toMatch(/^HTTP\/1\.1 429 /);
+      expect(received.toLowerCase()).toContain('connection: close');
+      // Closed by the server within moments, not when the request timeout ends the trickle.
+      expect((await within(3_000, closed, 'the server closes the socket')) - answered).toBeLessThan(3_000);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+    for (const upload of held) expect((await upload.finish()).status).toBe(201);
   });
 
   it('answers one upload over an address’s limit 429, whoever signed in', async () => {
