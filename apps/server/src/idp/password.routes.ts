@@ -4,7 +4,12 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { SET_PASSWORD_PATH } from '../invitations/invitations.usecases.ts';
 import { sendHtml } from './html.ts';
-import { passwordProblem, requestPasswordReset, setPasswordWithLink } from './password-links.ts';
+import {
+  PasswordRefused,
+  passwordProblem,
+  requestPasswordReset,
+  setPasswordWithLink,
+} from './password-links.ts';
 import {
   FORGOT_PASSWORD_PATH,
   LINK_SECRET_SCRIPT_PATH,
@@ -78,6 +83,13 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
         );
       }
       const done = await setPasswordWithLink(db, secret, password);
+      if (done instanceof PasswordRefused) {
+        return sendHtml(
+          reply,
+          400,
+          renderSetPasswordPage({ action: SET_PASSWORD_PATH, secret, error: done.message }),
+        );
+      }
       if (!done) {
         request.log.info('password not set: the link is unknown, used or expired');
         return sendHtml(reply, 400, renderInvalidLinkPage(portalUrl));
@@ -115,7 +127,11 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
           }),
         );
       }
-      await requestPasswordReset(db, email, { publicUrl: config.publicUrl });
+      // The answer does not wait for what a known address causes (a link, a mail): it takes as long for an
+      // address without an account, so not even its timing tells who has one.
+      void requestPasswordReset(db, email, { publicUrl: config.publicUrl }).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset not requested'),
+      );
       return sendHtml(reply, 200, renderResetSentPage(portalUrl));
     },
   );
