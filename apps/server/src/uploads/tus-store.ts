@@ -5,15 +5,18 @@ import { TUS_METADATA_KEYS } from '@portico/contracts';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import {
   appendTusPart,
+  countUnfinishedTusUploads,
   deleteUnfinishedTusUpload,
   findTusUpload,
   insertTusUpload,
   type TusUpload,
 } from './tus-uploads.repository.ts';
 import { UploadMeter } from './upload-policy.ts';
+import { tooManyUnfinished, unfinishedTooLarge } from './uploads.errors.ts';
 import { deleteBlobs, type FileStorageDeps } from './uploads.usecases.ts';
 
 /** Who a tus request is from: @tus/server calls its store without the request, so the route sets it here. */
@@ -58,16 +61,17 @@ export class PorticoTusStore extends DataStore {
   override async create(upload: Upload): Promise<Upload> {
     const { scope } = currentTusCall();
     const metadata = upload.metadata ?? {};
-    const row = await this.deps.db.withTenant(scope.tenantCode, (tx) =>
-      insertTusUpload(tx, scope, {
+    const row = await this.deps.db.withTenant(scope.tenantCode, async (tx) => {
+      await assertUnderUnfinishedCaps(tx, scope, this.deps.config, upload.size!);
+      return insertTusUpload(tx, scope, {
         id: upload.id,
         siteId: metadata[TUS_METADATA_KEYS.siteId]!,
         fileName: metadata[TUS_METADATA_KEYS.fileName]!,
         declaredType: metadata[TUS_METADATA_KEYS.fileType] ?? '',
         metadata,
         length: upload.size!,
-      }),
-    );
+      });
+    });
     upload.creation_date = row.createdAt.toISOString();
     return upload;
   }
@@ -146,6 +150,24 @@ export class PorticoTusStore extends DataStore {
     const row = await this.deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
     if (!row) throw ERRORS.FILE_NOT_FOUND;
     return row;
+  }
+}
+
+/**
+ * The caps on a user's unfinished uploads (UPLOAD_MAX_UNFINISHED_PER_USER and _BYTES_PER_USER): without them one
+ * client could start uploads by the hundred, each declaring the largest file, and hold their rows for a day.
+ */
+async function assertUnderUnfinishedCaps(
+  tx: Queryable,
+  scope: TenantScope,
+  config: TusDeps['config'],
+  length: number,
+) {
+  const { uploadGraceSeconds, uploadMaxUnfinishedPerUser, uploadMaxUnfinishedBytesPerUser } = config;
+  const unfinished = await countUnfinishedTusUploads(tx, scope, uploadGraceSeconds);
+  if (unfinished.count >= uploadMaxUnfinishedPerUser) throw tooManyUnfinished(uploadMaxUnfinishedPerUser);
+  if (unfinished.bytes + length > uploadMaxUnfinishedBytesPerUser) {
+    throw unfinishedTooLarge(uploadMaxUnfinishedBytesPerUser);
   }
 }
 

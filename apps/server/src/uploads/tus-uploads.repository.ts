@@ -72,6 +72,28 @@ export async function insertTusUpload(
   return toTusUpload(rows[0]!);
 }
 
+/**
+ * How many unfinished uploads the caller has in this tenant, and the lengths they declare in all (expired ones
+ * not counted). Serialised per caller for the rest of the transaction, so two creations at once cannot both slip
+ * under a cap.
+ */
+export async function countUnfinishedTusUploads(
+  tx: Queryable,
+  scope: TenantScope,
+  graceSeconds: number,
+): Promise<{ count: number; bytes: number }> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 25))', [
+    `tus:${scope.tenantCode}:${scope.user.id}`,
+  ]);
+  const { rows } = await tx.query<{ n: number; bytes: number | string }>(
+    `SELECT count(*)::int AS n, coalesce(sum(upload_length), 0) AS bytes FROM tus_uploads
+     WHERE tenant_code = $1 AND created_by = $2 AND upload_id IS NULL
+       AND created_at > now() - make_interval(secs => $3)`,
+    [scope.tenantCode, scope.user.id, graceSeconds],
+  );
+  return { count: rows[0]!.n, bytes: Number(rows[0]!.bytes) };
+}
+
 /** The caller's own upload with this id; another user's or another tenant's is simply not found. */
 export async function findTusUpload(
   tx: Queryable,

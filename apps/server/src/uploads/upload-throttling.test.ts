@@ -18,6 +18,8 @@ const api = useTestApi({
     UPLOAD_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
     UPLOAD_MAX_CONCURRENT_PER_USER: '2',
     UPLOAD_MAX_CONCURRENT_PER_ADDRESS: '3',
+    UPLOAD_MAX_UNFINISHED_PER_USER: '3',
+    UPLOAD_MAX_UNFINISHED_BYTES_PER_USER: String(2 * 1024 * 1024),
   },
 });
 const SITES: Record<string, string> = { bob: 'ACME-1001', carol: 'ACME-1001', alice: 'ACME-1002' };
@@ -170,6 +172,43 @@ const smallUpload = (user: DemoUsername) =>
     .as(user)
     .upload(api.siteId(SITES[user]!), [{ name: 'small.txt', bytes: new TextEncoder().encode('x') }]);
 
+/** A tus creation of `length` bytes by `user` on their site. */
+const createTus = (user: DemoUsername, length: number) =>
+  api.as(user).raw('/t/acme/file-storage/api/uploads/tus', {
+    method: 'POST',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      'upload-metadata': `filename ${btoa('held.bin')},siteId ${btoa(api.siteId(SITES[user]!))}`,
+    },
+  });
+
+describe('unfinished resumable uploads (UPLOAD_MAX_UNFINISHED_PER_USER and _BYTES_PER_USER)', () => {
+  it('are capped per user in number (429) and in declared bytes (413), also when created all at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => createTus('alice', 1000)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    const body = (await refused.json()) as ErrorBody;
+    expect(body.error.code).toBe('uploads.too_many_unfinished');
+    expect(body.error.message).toContain('You have 3 unfinished uploads');
+    // Another user is not held back by Alice's.
+    expect((await createTus('carol', 1000)).status).toBe(201);
+    // One cancelled, there is room for one more, but not for more bytes than 2 MiB declared in all.
+    const location = answers.find((a) => a.status === 201)!.headers.get('location')!;
+    const cancelled = await api
+      .as('alice')
+      .raw(location, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } });
+    expect(cancelled.status).toBe(204);
+    const tooLarge = await createTus('alice', 2 * 1024 * 1024);
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as ErrorBody).error).toMatchObject({
+      code: 'uploads.unfinished_too_large',
+      message: expect.stringContaining('at most 2 MiB in all'),
+    });
+    expect((await createTus('alice', 1024 * 1024)).status).toBe(201);
+  });
+});
+
 describe('an upload body slower than UPLOAD_MIN_BYTES_PER_SECOND', () => {
   it.each([
     ['in the middle of a file', 'file'],
@@ -228,14 +267,7 @@ describe('uploads running at once (UPLOAD_MAX_CONCURRENT_PER_USER and _PER_ADDRE
 
   it('closes the connection of a tus PATCH refused 429 at once, while its client still trickles the body', async () => {
     const token = await api.as('bob').token();
-    const created = await api.as('bob').raw('/t/acme/file-storage/api/uploads/tus', {
-      method: 'POST',
-      headers: {
-        'tus-resumable': '1.0.0',
-        'upload-length': String(1024 * 1024),
-        'upload-metadata': `filename ${btoa('held.bin')},siteId ${btoa(api.siteId('ACME-1001'))}`,
-      },
-    });
+    const created = await createTus('bob', 1024 * 1024);
     expect(created.status).toBe(201);
     const held = await holdUploads('bob', 2);
     const socket = connect(Number(new URL(api.url).port), '127.0.0.1');

@@ -42,6 +42,8 @@ export interface FileStorageDeps {
     | 'uploadMinBytesPerSecond'
     | 'uploadRateWindowSeconds'
     | 'uploadGraceSeconds'
+    | 'uploadMaxUnfinishedPerUser'
+    | 'uploadMaxUnfinishedBytesPerUser'
   >;
   /** The uploads running in this process, per user and per address. */
   slots: UploadSlots;
