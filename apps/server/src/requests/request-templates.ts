@@ -40,8 +40,7 @@ export async function listTemplates(tx: Queryable, scope: TenantScope) {
   return { records: rows.map(toTemplate) };
 }
 
-/** The firm's own template with this id; any other id (another firm's too) is 404 `requests.template_not_found`. */
-export async function findTemplate(tx: Queryable, scope: TenantScope, templateId: string) {
+async function findTemplate(tx: Queryable, scope: TenantScope, templateId: string) {
   const { rows } = await tx.query<TemplateRow>(
     `SELECT ${COLUMNS} FROM document_request_templates WHERE tenant_code = $1 AND id = $2`,
     [scope.tenantCode, templateId],
