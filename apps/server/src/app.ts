@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     verifier: deps.verifier,
     externalIssuer: Boolean(deps.config.oidcIssuer),
   });
-  registerMetrics(app, deps.config, deps.db);
+  registerMetrics(app, deps.config, deps.db, deps.blobs);
 
   if (deps.idp) await deps.idp.register(app);
 

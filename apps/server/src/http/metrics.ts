@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import { AppError } from './app-error.ts';
 
 declare module 'fastify' {
@@ -18,7 +19,12 @@ declare module 'fastify' {
  * (`/t/:tenant/portal/api/sites`), never the raw URL, so tenants, ids and queries neither leak into the metrics
  * nor multiply the series. Each app has its own registry (tests run many apps in one process).
  */
-export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'metricsToken'>, db: Database) {
+export function registerMetrics(
+  app: FastifyInstance,
+  config: Pick<Config, 'metricsToken'>,
+  db: Database,
+  blobs?: Pick<BlobStore, 'missingOperations'>,
+) {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({
@@ -55,6 +61,16 @@ export function registerMetrics(app: FastifyInstance, config: Pick<Config, 'metr
       this.set({ state: 'total' }, stats.total);
       this.set({ state: 'idle' }, stats.idle);
       this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'portico_blob_store_missing_operations',
+    help: 'Housekeeping calls the blob store does not implement (1 each), skipped since found',
+    labelNames: ['operation'],
+    registers: [registry],
+    collect() {
+      for (const operation of blobs?.missingOperations?.() ?? []) this.set({ operation }, 1);
     },
   });
 

@@ -25,6 +25,11 @@ export interface BlobStore {
    * store's own age limit, TEMP_FILE_MAX_AGE_SECONDS); answers how many.
    */
   removeAbandonedWrites(before?: Date): Promise<number>;
+  /**
+   * Housekeeping calls the store's server turned out not to implement (an S3 gateway answering 501), skipped
+   * from then on; what files need (put, get, stat, delete) is never among them.
+   */
+  missingOperations?(): readonly string[];
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;
