@@ -44,6 +44,8 @@ export interface FileStorageDeps {
     | 'uploadGraceSeconds'
     | 'uploadMaxUnfinishedPerUser'
     | 'uploadMaxUnfinishedBytesPerUser'
+    | 'databaseUrl'
+    | 'blobStore'
   >;
   /** The uploads running in this process, per user and per address. */
   slots: UploadSlots;
