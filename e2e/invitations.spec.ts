@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
@@ -21,6 +23,7 @@ const CLIENT = { email: 'olivia@client.example', name: 'Olivia Oak' };
 const FIRST_PASSWORD = 'olivia first password';
 const SECOND_PASSWORD = 'olivia second password';
 const OPENED = 'Engagement letter 2026';
+const ATTACKER_EMAIL = 'bob@example.com';
 const LINK = /https?:\/\/[^\s"<>]+\/idp\/password#[A-Za-z0-9_-]{43}/;
 
 async function mailTo(address: string, index: number): Promise<ReceivedMail> {
@@ -209,5 +212,43 @@ describe('invitations and password resets', () => {
     await fresh.page.goto(`${server().url}/`);
     await signIn(fresh.page, CLIENT.email, SECOND_PASSWORD);
     await expectInPortal(fresh.page);
+  });
+
+  test("a page on another port that posts someone's own reset link cannot sign this browser in (login CSRF)", async () => {
+    // The attacker asks for a reset of their own account (Bob's here) and takes the link's secret.
+    const asked = await fetch(`${server().url}/idp/password/forgot`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: ATTACKER_EMAIL }).toString(),
+    });
+    expect(asked.status).toBe(200);
+    const secret = linkOf(await mailTo(ATTACKER_EMAIL, 0)).split('#')[1]!;
+    // Their page, on another loopback port, posts the set-password form as soon as it opens.
+    const attackerPage = `<!doctype html><title>Win a prize</title>
+<form method="post" action="${server().url}/idp/password">
+<input type="hidden" name="secret" value="${secret}">
+<input type="hidden" name="password" value="attacker chosen password">
+<input type="hidden" name="confirmation" value="attacker chosen password"></form>
+<script>document.forms[0].submit()</script>`;
+    const attacker = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(attackerPage);
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      const { page } = await browser.open();
+      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+      await page.getByRole('heading', { name: 'This form came from another site' }).waitFor();
+      // The victim then opens the portal: still signed out, the sign-in form shows.
+      await page.goto(`${server().url}/`);
+      await page.getByLabel('Username').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('selected-site-name').count()).toBe(0);
+    } finally {
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+    // Nothing was set: the attacker's password does not open the account.
+    const check = await browser.open();
+    await check.page.goto(`${server().url}/`);
+    await signIn(check.page, ATTACKER_EMAIL, 'attacker chosen password');
+    await check.page.getByRole('alert').waitFor();
   });
 });

@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     externalIssuer: Boolean(deps.config.oidcIssuer),
     scanner: deps.scanner,
   });
-  registerMetrics(app, deps.config, deps.db, deps.jobs ?? [], deps.scanner);
+  registerMetrics(app, deps.config, deps.db, deps.jobs ?? [], deps.scanner, deps.blobs);
 
   if (deps.idp) await deps.idp.register(app);
 

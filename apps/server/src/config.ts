@@ -347,6 +347,20 @@ export const CONFIG_ENTRIES = {
     default: '32',
     parse: intFrom(1, 10_000),
   }),
+  uploadMaxUnfinishedPerUser: entry({
+    env: 'UPLOAD_MAX_UNFINISHED_PER_USER',
+    doc: 'Resumable (tus) uploads one user may have started and not finished in a firm; one more is answered 429.',
+    expects: 'an integer from 1 to 100000',
+    default: '100',
+    parse: intFrom(1, 100_000),
+  }),
+  uploadMaxUnfinishedBytesPerUser: entry({
+    env: 'UPLOAD_MAX_UNFINISHED_BYTES_PER_USER',
+    doc: 'The lengths that one user’s unfinished resumable (tus) uploads in a firm may declare in all, in bytes; an upload that would pass it is answered 413.',
+    expects: 'a positive integer',
+    default: String(20 * 1024 ** 3),
+    parse: positiveInt,
+  }),
   loginRateLimit: entry({
     env: 'LOGIN_RATE_LIMIT',
     doc: 'Sign-in attempts allowed per client address and minute on the embedded login form.',
@@ -499,6 +513,8 @@ export interface Config {
   uploadRateWindowSeconds: Parsed<'uploadRateWindowSeconds'>;
   uploadMaxConcurrentPerUser: Parsed<'uploadMaxConcurrentPerUser'>;
   uploadMaxConcurrentPerAddress: Parsed<'uploadMaxConcurrentPerAddress'>;
+  uploadMaxUnfinishedPerUser: Parsed<'uploadMaxUnfinishedPerUser'>;
+  uploadMaxUnfinishedBytesPerUser: Parsed<'uploadMaxUnfinishedBytesPerUser'>;
   tempFileMaxAgeSeconds: Parsed<'tempFileMaxAgeSeconds'>;
   downloadTicketSeconds: Parsed<'downloadTicketSeconds'>;
   blobStore: Parsed<'blobStore'>;

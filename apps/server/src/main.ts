@@ -30,7 +30,16 @@ export async function startServer(
   });
   const issuerWarning = config.oidcIssuer ? await checkExternalIssuer(config, verifier) : undefined;
   const db = await openDatabase(config);
-  const blobs = openBlobStore(config);
+  // A housekeeping call the blob store lacks (ListMultipartUploads on plain s3rver) is one warning and a metric
+  // (portico_blob_store_missing_operations), never a failed start; found before the logger exists, it waits.
+  const late: { log?: { warn(details: object, message: string): void }; missing: object[] } = { missing: [] };
+  const blobs = openBlobStore(config, {
+    onMissingOperation: (operation, error) => {
+      const details = { operation, err: error };
+      if (late.log) late.log.warn(details, MISSING_OPERATION_WARNING);
+      else late.missing.push(details);
+    },
+  });
   // Before anything of this process writes a blob: half-written files a crash left behind. With PGlite and the
   // file store this process is the data folder's only user (two on one PGlite folder would corrupt it), so every
   // one of them is a dead process's; replicas on PostgreSQL may share the folder or bucket and be writing
@@ -50,6 +59,8 @@ export async function startServer(
   scanner?.start(app.log);
   if (issuerWarning) app.log.warn(issuerWarning);
   if (abandonedWrites) app.log.info({ abandonedWrites }, 'half-written files of an earlier run removed');
+  late.log = app.log;
+  for (const details of late.missing) app.log.warn(details, MISSING_OPERATION_WARNING);
   // Mail leaves through the outbox (decision 34): SMTP_URL, or .eml files in DATA_DIR/outbox.
   const mailTransport = createMailTransport({
     smtpUrl: config.smtpUrl,
@@ -69,6 +80,9 @@ export async function startServer(
     printBanner(config, config.oidcIssuer ? [] : await findDemoAccounts(db), mailTransport.description, jobs);
   return { app, db, blobs, config, scanner };
 }
+
+const MISSING_OPERATION_WARNING =
+  'the blob store does not implement a housekeeping call: skipped from now on (files are not affected)';
 
 /**
  * An external issuer whose metadata or keys cannot be fetched would let the server start and every sign-in fail

@@ -35,6 +35,9 @@ export const ERROR_CODES = {
   'uploads.too_large': 413,
   'uploads.too_many': 413,
   'uploads.too_many_concurrent': 429,
+  'uploads.too_many_unfinished': 429,
+  'uploads.unfinished_too_large': 413,
+  'uploads.tus_extension_unsupported': 400,
   'uploads.too_slow': 408,
   'uploads.type_refused': 415,
   // The staff console (control panel).

@@ -262,6 +262,18 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
     expect(await fails(['audit', 'export', 'errors', '--from', '2026-13-01', '--to', '2026-12-31'])).toMatch(
       /YYYY-MM-DD/,
     );
+    // Names are checked as the API checks them: no line break or other control character.
+    const badName = '--name must have 1 to 200 characters, without line breaks or other control characters';
+    expect(await fails(['tenant', 'create', 'crlf', '--name', 'Bad\r\nBcc: x@evil.example'])).toBe(
+      `portico: ${badName}`,
+    );
+    expect(await fails(['tenant', 'rename', 'errors', '--name', 'Two\nlines'])).toBe(`portico: ${badName}`);
+    expect(
+      await fails(['staff', 'invite', 'errors', '--email', 'y@errors.example', '--name', 'Y\r\nZ']),
+    ).toBe(`portico: ${badName}`);
+    expect(await fails(['site', 'create', 'errors', '--name', ' \t ', '--as', 'nobody@errors.example'])).toBe(
+      `portico: ${badName}`,
+    );
     expect(await fails(['tenant', 'disable', 'no-such-firm'])).toBe(
       'portico: There is no tenant "no-such-firm".',
     );

@@ -5,6 +5,7 @@ import { findOrCreateUserByEmail } from '../sites/sites.staff.repository.ts';
 import { bindToExistingTenant } from '../tenants/tenants.usecases.ts';
 import { type CliContext, CliError } from './context.ts';
 import { passwordHashFromStdin } from './password.ts';
+import { plainText } from './plain-text.ts';
 
 /** What `staff invite` and `client invite` take to create a person. */
 export interface InviteOptions {
@@ -37,9 +38,8 @@ export async function invitePerson<T>(
   grant: (tx: Queryable, person: { userId: string; email: string; name: string }) => Promise<T>,
 ) {
   const email = options.email.trim();
-  const name = options.name.trim();
+  const name = plainText(options.name, '--name');
   if (!EMAIL.test(email)) throw new CliError(`"${email}" is not an e-mail address`);
-  if (!name || name.length > 200) throw new CliError('--name must have 1 to 200 characters');
   const embedded = !ctx.config.oidcIssuer;
   if (!embedded && (options.passwordStdin || options.username)) {
     throw new CliError('--password-stdin and --username are for the embedded provider: OIDC_ISSUER is set');

@@ -3,6 +3,7 @@ import { findUserIdByEmail } from '../sites/sites.staff.repository.ts';
 import { addSiteMember, removeSiteMember } from '../sites/sites.staff.usecases.ts';
 import { withExistingTenant } from '../tenants/tenants.usecases.ts';
 import { CliError, type CliIo, withContext } from './context.ts';
+import { plainText } from './plain-text.ts';
 import { AS_OPTION, SITE_OPTION, siteIdOf } from './site.ts';
 
 /**
@@ -26,7 +27,7 @@ export function memberCommand(io: CliIo) {
         const siteId = await siteIdOf(ctx, tenant, options.site);
         const { member: added, added: isNew } = await addSiteMember(ctx.db, scope, siteId, {
           email: options.email,
-          ...(options.name ? { name: options.name } : {}),
+          ...(options.name ? { name: plainText(options.name, '--name') } : {}),
         });
         ctx.print(isNew ? `Added ${added.email} to the site.` : `${added.email} was a member already.`);
       }),

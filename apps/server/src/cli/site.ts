@@ -4,6 +4,7 @@ import { changeSite, createSite } from '../sites/sites.staff.usecases.ts';
 import { withExistingTenant } from '../tenants/tenants.usecases.ts';
 import { type CliContext, type CliIo, withContext } from './context.ts';
 import { day } from './output.ts';
+import { plainText } from './plain-text.ts';
 
 /** The id of the site `--site` names (its id, reference or exact name). */
 export const siteIdOf = (ctx: CliContext, tenantCode: string, ref: string) =>
@@ -28,8 +29,11 @@ export function siteCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
+        const name = plainText(options.name, '--name');
+        const reference =
+          options.reference === undefined ? undefined : plainText(options.reference, '--reference', 100);
         const scope = await ctx.actingAs(tenant, options.as);
-        const created = await createSite(ctx.db, scope, { name: options.name, reference: options.reference });
+        const created = await createSite(ctx.db, scope, { name, reference });
         ctx.print(`Created site "${created.name}" (${created.id}).`);
       }),
     );

@@ -2,6 +2,7 @@ import { Command } from '@commander-js/extra-typings';
 import { createTenant, disableTenant, listAllTenants, renameTenant } from '../tenants/tenants.usecases.ts';
 import { CliError, type CliIo, withContext } from './context.ts';
 import { day } from './output.ts';
+import { plainText } from './plain-text.ts';
 
 const HEX = /^[0-9A-Fa-f]{6}$/;
 
@@ -23,7 +24,7 @@ export function tenantCommand(io: CliIo) {
         }
         const created = await createTenant(ctx.db, ctx.operator, {
           code,
-          displayName: options.name,
+          displayName: plainText(options.name, '--name'),
           ...(colors ? { colors: { primary: colors[0]!, secondary: colors[1]!, tertiary: colors[2]! } } : {}),
         });
         ctx.print(`Created tenant "${created.code}" (${created.displayName}).`);
@@ -58,7 +59,7 @@ export function tenantCommand(io: CliIo) {
     .requiredOption('--name <display name>', 'the new name')
     .action((code, options) =>
       withContext(io, async (ctx) => {
-        await renameTenant(ctx.db, ctx.operator, code, options.name);
+        await renameTenant(ctx.db, ctx.operator, code, plainText(options.name, '--name'));
         ctx.print(`Tenant "${code}" is now called ${options.name.trim()}.`);
       }),
     );

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import type { BlobStore } from '../storage/blob-store.ts';
 import { AppError } from './app-error.ts';
 
 /** What a scanner counted since its process started (scanning/scan-worker.ts). */
@@ -31,7 +32,8 @@ export function registerMetrics(
   config: Pick<Config, 'metricsToken'>,
   db: Database,
   jobs: readonly { name: string; intervalMs: number }[],
-  scanner?: { stats: ScanCounts },
+  scanner?: { stats: ScanCounts } | undefined,
+  blobs?: Pick<BlobStore, 'missingOperations'>,
 ) {
   const registry = new Registry();
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -69,6 +71,16 @@ export function registerMetrics(
       this.set({ state: 'total' }, stats.total);
       this.set({ state: 'idle' }, stats.idle);
       this.set({ state: 'waiting' }, stats.waiting);
+    },
+  });
+
+  new Gauge({
+    name: 'portico_blob_store_missing_operations',
+    help: 'Housekeeping calls the blob store does not implement (1 each), skipped since found',
+    labelNames: ['operation'],
+    registers: [registry],
+    collect() {
+      for (const operation of blobs?.missingOperations?.() ?? []) this.set({ operation }, 1);
     },
   });
 

@@ -40,6 +40,19 @@ describe("the embedded provider's login pages", { timeout: 30_000 }, () => {
     expect(retry.status).toBe(303);
   });
 
+  test('a login form posted from another site is refused before the password is checked', async () => {
+    const page = await openLoginPage(api.url);
+    const crossSite = await submitLogin(page, 'alice', PASSWORD, { 'sec-fetch-site': 'cross-site' });
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.location).toBeUndefined();
+    expect(crossSite.html).toContain('This form came from another site');
+    const otherOrigin = await submitLogin(page, 'alice', PASSWORD, { origin: 'https://evil.example' });
+    expect(otherOrigin.status).toBe(403);
+    // From the page itself, the same interaction signs in.
+    const own = await submitLogin(page, 'alice', PASSWORD, { 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(303);
+  });
+
   test('an unknown username gets exactly the same answer as a wrong password', async () => {
     const wrongPassword = await submitLogin(await openLoginPage(api.url), 'alice', 'nope');
     const unknownUser = await submitLogin(await openLoginPage(api.url), 'mallory', 'nope');

@@ -10,11 +10,12 @@ import { sendHtml } from './html.ts';
 import { LOGIN_FAILED_MESSAGE, renderLoginPage, SIGN_IN_SCRIPT_PATH } from './login-page.ts';
 import {
   LOGOUT_SCRIPT_PATH,
+  renderCrossSiteFormPage,
   renderExpiredInteractionPage,
   renderProviderErrorPage,
   renderTooManyAttemptsPage,
 } from './notice-pages.ts';
-import { clearSignInCookie, passwordRoutes, signInCookieOf } from './password.routes.ts';
+import { clearSignInCookie, isCrossSite, passwordRoutes, signInCookieOf } from './password.routes.ts';
 import { useSignInLink } from './password-links.ts';
 import { interactionPath } from './provider-config.ts';
 
@@ -23,6 +24,8 @@ export interface InteractionRoutesOptions {
   db: Database;
   provider: Provider;
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
@@ -58,6 +61,14 @@ export async function interactionRoutes(
     }
     request.log.error({ err: error }, 'sign-in page failed');
     return sendHtml(reply, 500, renderProviderErrorPage(portalUrl, { description: 'Something went wrong.' }));
+  });
+
+  // Before any form of this scope is read: a post from another site is refused whatever it carries.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!SAFE_METHODS.has(request.method) && isCrossSite(request, config.publicUrl)) {
+      request.log.info({ secFetchSite: request.headers['sec-fetch-site'] }, 'cross-site form refused');
+      return sendHtml(reply, 403, renderCrossSiteFormPage(portalUrl));
+    }
   });
 
   await passwordRoutes(app, { config, db });

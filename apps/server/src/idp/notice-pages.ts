@@ -21,6 +21,17 @@ export function renderTooManyAttemptsPage(retryUrl: string): string {
   });
 }
 
+/** The answer to a form posted from another site (login CSRF): nothing was done. */
+export function renderCrossSiteFormPage(portalUrl: string): string {
+  return renderPage({
+    title: 'Form refused',
+    body: `<h1>This form came from another site</h1>
+<p>For your safety, forms to sign in or to set a password are only taken from Portico's own pages, and nothing
+was changed. Open the portal and try again from there.</p>
+<div class="actions"><a class="link-button" href="${escapeHtml(portalUrl)}">Go to the portal</a></div>`,
+  });
+}
+
 export function renderProviderErrorPage(portalUrl: string, error: { code?: string; description?: string }) {
   const detail = error.description ? `<p>${escapeHtml(error.description)}</p>` : '';
   const code = error.code ? `<p>Error code: <code>${escapeHtml(error.code)}</code></p>` : '';

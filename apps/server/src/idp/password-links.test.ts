@@ -110,6 +110,41 @@ describe('set-password links', { timeout: 60_000 }, () => {
     expect((await setPassword(secret)).response.status).toBe(303);
   });
 
+  test('a set-password form posted from another site is refused: no password set, no sign-in cookie, the link kept', async () => {
+    const userId = await newClient('csrf.client@example.net');
+    const secret = await invitationFor(userId);
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' } as Record<string, string>,
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'http://127.0.0.1:1' },
+    ]) {
+      const { response, html } = await postSetPassword(
+        api.url,
+        { secret, password: PASSWORD },
+        undefined,
+        headers,
+      );
+      expect(response.status, JSON.stringify(headers)).toBe(403);
+      expect(html).toContain('This form came from another site');
+      expect(response.headers.getSetCookie()).toEqual([]);
+    }
+    // The person's own page, on this origin, still sets it.
+    const own = await postSetPassword(api.url, { secret, password: PASSWORD }, undefined, {
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(own.response.status).toBe(303);
+  });
+
+  test('the person’s own e-mail address is refused as the password, and the link kept', async () => {
+    const userId = await newClient('Own.Address@example.net');
+    const secret = await invitationFor(userId);
+    const refused = await setPassword(secret, 'own.address@example.net');
+    expect(refused.response.status).toBe(400);
+    expect(refused.html).toContain('Your password cannot be your e-mail address.');
+    expect(refused.response.headers.getSetCookie()).toEqual([]);
+    expect((await setPassword(secret)).response.status).toBe(303);
+  });
+
   test('an expired link does nothing', async () => {
     const userId = await newClient('late.client@example.net');
     const secret = await invitationFor(userId);
@@ -210,6 +245,46 @@ describe('forgot password', { timeout: 60_000 }, () => {
       200,
     );
     expect((await ask('not an address')).status).toBe(400);
+  });
+});
+
+describe('the reset request’s answer', { timeout: 60_000 }, () => {
+  test('does not wait for the work a known address causes, so it takes as long as for an unknown one', async () => {
+    // Whatever writes a link waits 3 s: an answer that waited for it would tell that the address has an account.
+    await api.db.query(
+      `CREATE FUNCTION slow_account_link() RETURNS trigger LANGUAGE plpgsql AS
+       $$ BEGIN PERFORM pg_sleep(3); RETURN NEW; END $$`,
+    );
+    await api.db.query(
+      'CREATE TRIGGER slow_account_link BEFORE INSERT ON account_links FOR EACH ROW EXECUTE FUNCTION slow_account_link()',
+    );
+    try {
+      const userId = await api.userId('carol');
+      const started = Date.now();
+      const answer = await fetch(`${api.url}/idp/password/forgot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ email: 'carol@acme.example' }).toString(),
+      });
+      expect(answer.status).toBe(200);
+      expect(Date.now() - started).toBeLessThan(2000);
+      // The link is still made, after the answer.
+      await expect
+        .poll(
+          async () =>
+            (
+              await api.db.query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM account_links WHERE user_id = $1 AND purpose = 'password_reset'",
+                [userId],
+              )
+            ).rows[0]!.n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+    } finally {
+      await api.db.query('DROP TRIGGER slow_account_link ON account_links');
+      await api.db.query('DROP FUNCTION slow_account_link()');
+    }
   });
 });
 

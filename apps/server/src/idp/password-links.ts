@@ -39,27 +39,49 @@ export interface PasswordSet {
   signInSecret: string;
 }
 
+/** A password the link's person may not choose (their own address): the link is kept for the next try. */
+export class PasswordRefused extends Error {}
+
 /**
  * Uses an invitation or reset link and sets the person's password, all in one transaction: the link is spent only
  * if the password is stored. An invitation whose person no longer has any role in the inviting firm is spent for
- * nothing (the firm took the invitation back). Answers undefined for a link that is unknown, used or expired.
+ * nothing (the firm took the invitation back). Answers undefined for a link that is unknown, used or expired, and
+ * PasswordRefused for the person's own address as the password.
  */
 export async function setPasswordWithLink(
   db: Database,
   secret: string,
   password: string,
-): Promise<PasswordSet | undefined> {
+): Promise<PasswordSet | PasswordRefused | undefined> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
-    const link = await useAccountLink(tx, secret, ['invitation', 'password_reset']);
-    if (!link) return undefined;
-    if (link.tenantCode && !(await hasRoleIn(tx, link.userId, link.tenantCode))) return undefined;
-    const username = await upsertAccount(tx, link.userId, passwordHash);
-    // Every other open reset link of the person is void once the password changed.
-    await retireAccountLinks(tx, link.userId, 'password_reset');
-    const signIn = await createAccountLink(tx, { purpose: 'sign_in', userId: link.userId });
-    return { userId: link.userId, username, signInSecret: signIn.secret };
-  });
+  return db
+    .transaction(async (tx) => {
+      const link = await useAccountLink(tx, secret, ['invitation', 'password_reset']);
+      if (!link) return undefined;
+      if (link.tenantCode && !(await hasRoleIn(tx, link.userId, link.tenantCode))) return undefined;
+      const problem = passwordProblem(password, password, await emailOf(tx, link.userId));
+      // Thrown, so the transaction rolls back and the link stays unspent.
+      if (problem) throw new PasswordRefused(problem);
+      return storePassword(tx, link.userId, passwordHash);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof PasswordRefused) return error;
+      throw error;
+    });
+}
+
+async function emailOf(tx: Queryable, userId: string): Promise<string | undefined> {
+  const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
+  return rows[0]?.email;
+}
+
+/** The password stored, other reset links void, and a sign-in link for the cookie. */
+async function storePassword(tx: Queryable, userId: string, passwordHash: string): Promise<PasswordSet> {
+  const username = await upsertAccount(tx, userId, passwordHash);
+  // Every other open reset link of the person is void once the password changed.
+  await retireAccountLinks(tx, userId, 'password_reset');
+  const signIn = await createAccountLink(tx, { purpose: 'sign_in', userId });
+  return { userId, username, signInSecret: signIn.secret };
 }
 
 async function hasRoleIn(tx: Queryable, userId: string, tenantCode: string): Promise<boolean> {

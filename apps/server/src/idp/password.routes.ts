@@ -4,7 +4,12 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { SET_PASSWORD_PATH } from '../invitations/invitations.usecases.ts';
 import { sendHtml } from './html.ts';
-import { passwordProblem, requestPasswordReset, setPasswordWithLink } from './password-links.ts';
+import {
+  PasswordRefused,
+  passwordProblem,
+  requestPasswordReset,
+  setPasswordWithLink,
+} from './password-links.ts';
 import {
   FORGOT_PASSWORD_PATH,
   LINK_SECRET_SCRIPT_PATH,
@@ -34,11 +39,13 @@ const field = (request: FastifyRequest, name: string, max: number) => {
 };
 
 /**
- * Forms that change something for whoever submits them, without a secret of their own (the reset request), must
- * come from this origin. Browsers say where a request comes from in `Sec-Fetch-Site`; older ones only in
- * `Origin`, which is "null" under this site's `Referrer-Policy: no-referrer`, so only another origin counts there.
+ * Every form of the provider changes something for whoever submits it (signs them in, sets a password, sends a
+ * mail), so it must come from this origin: a page elsewhere that posts an attacker's own link or password would
+ * sign a victim's browser into the attacker's account (login CSRF). Browsers say where a request comes from in
+ * `Sec-Fetch-Site`; older ones only in `Origin`, which is "null" under this site's `Referrer-Policy: no-referrer`,
+ * so only another origin counts there. A client that is no browser sends neither and is let through.
  */
-function isCrossSite(request: FastifyRequest, publicUrl: string) {
+export function isCrossSite(request: FastifyRequest, publicUrl: string) {
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
@@ -76,6 +83,13 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
         );
       }
       const done = await setPasswordWithLink(db, secret, password);
+      if (done instanceof PasswordRefused) {
+        return sendHtml(
+          reply,
+          400,
+          renderSetPasswordPage({ action: SET_PASSWORD_PATH, secret, error: done.message }),
+        );
+      }
       if (!done) {
         request.log.info('password not set: the link is unknown, used or expired');
         return sendHtml(reply, 400, renderInvalidLinkPage(portalUrl));
@@ -101,9 +115,6 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
     FORGOT_PASSWORD_PATH,
     { schema: { hide: true }, config: { rateLimit } },
     async (request: FastifyRequest, reply: FastifyReply) => {
-      if (isCrossSite(request, config.publicUrl)) {
-        return sendHtml(reply, 403, renderForgotPasswordPage({ action: FORGOT_PASSWORD_PATH }));
-      }
       const email = field(request, 'email', 300).trim();
       if (!EMAIL.test(email)) {
         return sendHtml(
@@ -116,7 +127,11 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
           }),
         );
       }
-      await requestPasswordReset(db, email, { publicUrl: config.publicUrl });
+      // The answer does not wait for what a known address causes (a link, a mail): it takes as long for an
+      // address without an account, so not even its timing tells who has one.
+      void requestPasswordReset(db, email, { publicUrl: config.publicUrl }).catch((error: unknown) =>
+        request.log.error({ err: error }, 'password reset not requested'),
+      );
       return sendHtml(reply, 200, renderResetSentPage(portalUrl));
     },
   );

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { parseConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { DEMO_PASSWORD } from '../db/seed/demo-data.ts';
-import { type ServerProcess, spawnServerProcess } from '../testing/server-process.ts';
+import { type ServerProcess, serverProcessEnv, spawnServerProcess } from '../testing/server-process.ts';
 import { signIn } from '../testing/sign-in.ts';
 import { startTestSmtpServer } from '../testing/smtp.ts';
 import { createThrowawayDatabase, testDatabaseKind } from '../testing/test-database.ts';
@@ -68,16 +68,10 @@ describe('the outbox across processes', { timeout: 240_000 }, () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const env = {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
+      ...serverProcessEnv({ port, dataDir, databaseUrl }),
       SMTP_URL: smtp.url,
       NOTIFY_BATCH_SECONDS: '0',
       MAIL_LEASE_SECONDS: '5',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
     const first = start(env);
     await first.running();

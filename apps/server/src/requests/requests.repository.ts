@@ -193,6 +193,15 @@ export interface NewRequest {
 }
 
 /** Inserts requests with their items, two statements whatever their number; answers the ids in order. */
+/** Refuses a template id that is not one of this firm's templates (another firm's included). */
+export async function assertTemplateOfTenant(tx: Queryable, scope: TenantScope, templateId: string) {
+  const { rows } = await tx.query(
+    'SELECT 1 FROM document_request_templates WHERE tenant_code = $1 AND id = $2',
+    [scope.tenantCode, templateId],
+  );
+  if (!rows[0]) throw new AppError('requests.template_not_found', 'There is no such template.');
+}
+
 export async function insertRequests(tx: Queryable, scope: TenantScope, requests: readonly NewRequest[]) {
   const ids = requests.map(() => randomUUID());
   await tx.query(

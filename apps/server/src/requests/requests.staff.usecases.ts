@@ -11,7 +11,13 @@ import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { changeItem, findVisibleRequest, readRequest } from './request-items.ts';
 import { mailSiteClients } from './request-mail.ts';
-import { findSummaries, insertRequests, refreshProgress, withItems } from './requests.repository.ts';
+import {
+  assertTemplateOfTenant,
+  findSummaries,
+  insertRequests,
+  refreshProgress,
+  withItems,
+} from './requests.repository.ts';
 
 /** What the firm's staff do with requests: make them (on many sites at once), review items, withdraw them. */
 
@@ -37,6 +43,8 @@ export async function createRequests(
     throw new AppError('request.invalid', 'Two items of a request may not have the same name.');
   }
   await assertLiveSites(tx, scope, body.siteIds);
+  // The template a request names is one of this firm's: the link is kept as data, so it must be true.
+  if (body.templateId) await assertTemplateOfTenant(tx, scope, body.templateId);
   const ids = await insertRequests(
     tx,
     scope,

@@ -283,6 +283,32 @@ describe('templates', () => {
     const gone = await api.as('carol').delete(`${STAFF}/request-templates/${saved.body.id}`);
     expect([gone.status, errorCode(gone.body)]).toEqual([404, 'requests.template_not_found']);
   });
+
+  it('a request names only a template of its own firm', async () => {
+    const mine = (await api.as('carol').get<RequestTemplateList>(`${STAFF}/request-templates`)).body
+      .records[0]!;
+    const theirs = await api
+      .as('dave')
+      .post<RequestTemplate>('/t/globex/portal/api/staff/request-templates', {
+        name: 'Globex checklist',
+        title: 'Checklist',
+        items: ITEMS,
+      });
+    expect(theirs.status).toBe(201);
+    const withTemplate = (templateId: string) =>
+      api.as('carol').post<CreatedRequests>(`${STAFF}/requests`, {
+        siteIds: [bakery],
+        title: 'From a template',
+        dueDate: '2030-01-31',
+        items: ITEMS,
+        templateId,
+      });
+    for (const templateId of [theirs.body.id, crypto.randomUUID()]) {
+      const refused = await withTemplate(templateId);
+      expect([refused.status, errorCode(refused.body)]).toEqual([404, 'requests.template_not_found']);
+    }
+    expect((await withTemplate(mine.id)).status).toBe(201);
+  });
 });
 
 describe('the staff list', () => {

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream';
 
 export interface BlobInfo {
   size: number;
+  /** When the blob was last written to, where the store knows it. */
+  modifiedAt?: Date;
 }
 
 /**
@@ -17,6 +19,12 @@ export interface BlobStore {
    */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
   stat(key: string): Promise<BlobInfo | undefined>;
+  /**
+   * Like `put`, but not atomic: the bytes are under `key` as they arrive, so what a crash interrupts stays there for
+   * `stat` to find. Only for the parts of resumable uploads, whose rows name the key before it is written
+   * (decision 42). A store that cannot (S3: an object appears only once complete) leaves it out.
+   */
+  putProgressively?(key: string, body: Readable): Promise<BlobInfo>;
   delete(key: string): Promise<void>;
   /** The keys of blobs last written before `before`, in no particular order (to find orphans, orphan-blobs.ts). */
   keysWrittenBefore(before: Date): AsyncIterable<string>;
@@ -25,6 +33,11 @@ export interface BlobStore {
    * store's own age limit, TEMP_FILE_MAX_AGE_SECONDS); answers how many.
    */
   removeAbandonedWrites(before?: Date): Promise<number>;
+  /**
+   * Housekeeping calls the store's server turned out not to implement (an S3 gateway answering 501), skipped
+   * from then on; what files need (put, get, stat, delete) is never among them.
+   */
+  missingOperations?(): readonly string[];
 }
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/-]{0,200}$/;

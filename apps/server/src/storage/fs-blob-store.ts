@@ -39,12 +39,21 @@ export function createFsBlobStore(root: string, options: FsBlobStoreOptions = {}
         throw error;
       }
     },
+    async putProgressively(key, body) {
+      const target = pathOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const out = new DurableFileWriter(target);
+      await pipeline(body, out);
+      await syncFolder(path.dirname(target));
+      return { size: out.bytesWritten };
+    },
     async get(key, range) {
       return openPooledFileStream(pathOf(key), range);
     },
     async stat(key): Promise<BlobInfo | undefined> {
       try {
-        return { size: (await stat(pathOf(key))).size };
+        const info = await stat(pathOf(key));
+        return { size: info.size, modifiedAt: info.mtime };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;

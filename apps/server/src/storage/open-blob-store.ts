@@ -5,7 +5,10 @@ import { createFsBlobStore } from './fs-blob-store.ts';
 import { createS3BlobStore } from './s3-blob-store.ts';
 
 /** The blob store BLOB_STORE names: files in `DATA_DIR/blobs`, or a bucket of an S3-compatible store. */
-export function openBlobStore(config: Config): BlobStore {
+export function openBlobStore(
+  config: Config,
+  hooks: { onMissingOperation?: (operation: string, error: unknown) => void } = {},
+): BlobStore {
   const abandonedWriteAgeMs = config.tempFileMaxAgeSeconds * 1000;
   if (config.blobStore === 'fs') {
     return createFsBlobStore(path.join(config.dataDir, 'blobs'), { abandonedWriteAgeMs });
@@ -19,5 +22,6 @@ export function openBlobStore(config: Config): BlobStore {
     forcePathStyle: config.s3ForcePathStyle,
     credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
     abandonedWriteAgeMs,
+    ...hooks,
   });
 }

@@ -22,6 +22,8 @@ export interface S3BlobStoreOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string };
   /** `removeAbandonedWrites()` aborts multipart uploads started longer ago than this (TEMP_FILE_MAX_AGE_SECONDS). */
   abandonedWriteAgeMs?: number;
+  /** Called once per housekeeping call the store turns out not to implement (see `missingOperations`). */
+  onMissingOperation?: (operation: string, error: unknown) => void;
   /** Bytes per part of a multipart put; a part is what a put holds in memory (S3's minimum is 5 MiB). */
   partSize?: number;
   /** Parts of one put sent at once: a put holds at most `partSize × (queueSize + 1)` bytes. */
@@ -50,8 +52,10 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  const missing = new Set<string>();
   return {
     client,
+    missingOperations: () => [...missing],
     async put(key, body) {
       assertBlobKey(key);
       let size = 0;
@@ -115,23 +119,49 @@ export function createS3BlobStore(options: S3BlobStoreOptions): BlobStore & { cl
       }
     },
     async removeAbandonedWrites(before = new Date(Date.now() - abandonedWriteAgeMs)) {
-      let removed = 0;
-      let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
-      for (;;) {
-        const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, ...markers }));
-        for (const upload of page.Uploads ?? []) {
-          if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
-          await client.send(
-            new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
-          );
-          removed++;
-        }
-        if (!page.IsTruncated) break;
-        markers = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+      // A store without ListMultipartUploads (plain s3rver, some gateways) keeps what dead puts left: the
+      // bucket's own lifecycle rule (AbortIncompleteMultipartUpload) is then the way to remove it.
+      if (missing.has('ListMultipartUploads')) return 0;
+      try {
+        return await abortOldMultipartUploads(before);
+      } catch (error) {
+        const operation = notImplemented(error);
+        if (!operation) throw error;
+        missing.add(operation);
+        options.onMissingOperation?.(operation, error);
+        return 0;
       }
-      return removed;
     },
   };
+
+  async function abortOldMultipartUploads(before: Date) {
+    let removed = 0;
+    let markers: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (;;) {
+      const page = await client.send(new ListMultipartUploadsCommand({ Bucket: bucket, ...markers }));
+      for (const upload of page.Uploads ?? []) {
+        if (!upload.Key || !upload.UploadId || !upload.Initiated || upload.Initiated >= before) continue;
+        await client.send(
+          new AbortMultipartUploadCommand({ Bucket: bucket, Key: upload.Key, UploadId: upload.UploadId }),
+        );
+        removed++;
+      }
+      if (!page.IsTruncated) break;
+      markers = { KeyMarker: page.NextKeyMarker, UploadIdMarker: page.NextUploadIdMarker };
+    }
+    return removed;
+  }
+}
+
+/**
+ * The operation a store answered "not implemented" (501) or "method not allowed" (405, what s3rver answers an
+ * abort), if that is what `error` is: both housekeeping calls count as ListMultipartUploads, since without a
+ * way to abort listing is useless.
+ */
+function notImplemented(error: unknown): string | undefined {
+  const { $metadata, name } = error as { $metadata?: { httpStatusCode?: number }; name?: string };
+  const status = $metadata?.httpStatusCode;
+  return status === 501 || status === 405 || name === 'NotImplemented' ? 'ListMultipartUploads' : undefined;
 }
 
 const isNotFound = (error: unknown) =>

@@ -30,9 +30,12 @@ interface KoaContext {
  * one bucket. s3rver 3.7 stores multipart uploads but answers ListMultipartUploads with 501 and
  * AbortMultipartUpload with 405; both are added here over s3rver's own upload folders, answering as S3's API
  * documents, so the blob store's abort-on-failure and its sweep of unfinished uploads run their real requests.
- * s3rver's credentials are its fixed `S3RVER`/`S3RVER`; it checks signatures.
+ * s3rver's credentials are its fixed `S3RVER`/`S3RVER`; it checks signatures. `plain` leaves s3rver as it is
+ * (501 and 405), as some S3 gateways answer, to prove the server does without them.
  */
-export async function startTestS3Server(options: { port?: number; directory?: string } = {}) {
+export async function startTestS3Server(
+  options: { port?: number; directory?: string; plain?: boolean } = {},
+) {
   const directory = options.directory ?? (await mkdtemp(path.join(tmpdir(), 'portico-s3-')));
   const bucket = 'portico';
   const server = new S3rver({
@@ -43,25 +46,26 @@ export async function startTestS3Server(options: { port?: number; directory?: st
     configureBuckets: [{ name: bucket }],
   });
   const uploadsOf = (name: string) => path.join(directory, name, '._S3rver_uploads');
-  (server.middleware as unknown[]).unshift(async (ctx: KoaContext, next: () => Promise<void>) => {
-    const [, name = '', ...key] = ctx.path.split('/').filter((part, i) => i < 2 || part !== '');
-    if (ctx.method === 'GET' && key.length === 0 && name && ctx.query.uploads !== undefined) {
-      ctx.type = 'application/xml';
-      ctx.body = await listMultipartUploads(name, uploadsOf(name));
-      return;
-    }
-    const uploadId = ctx.query.uploadId;
-    if (ctx.method === 'DELETE' && key.length > 0 && typeof uploadId === 'string') {
-      if (!/^[0-9a-f]{32}$/.test(uploadId)) {
-        ctx.status = 404;
+  if (!options.plain)
+    (server.middleware as unknown[]).unshift(async (ctx: KoaContext, next: () => Promise<void>) => {
+      const [, name = '', ...key] = ctx.path.split('/').filter((part, i) => i < 2 || part !== '');
+      if (ctx.method === 'GET' && key.length === 0 && name && ctx.query.uploads !== undefined) {
+        ctx.type = 'application/xml';
+        ctx.body = await listMultipartUploads(name, uploadsOf(name));
         return;
       }
-      await rm(path.join(uploadsOf(name), uploadId), { recursive: true, force: true });
-      ctx.status = 204;
-      return;
-    }
-    await next();
-  });
+      const uploadId = ctx.query.uploadId;
+      if (ctx.method === 'DELETE' && key.length > 0 && typeof uploadId === 'string') {
+        if (!/^[0-9a-f]{32}$/.test(uploadId)) {
+          ctx.status = 404;
+          return;
+        }
+        await rm(path.join(uploadsOf(name), uploadId), { recursive: true, force: true });
+        ctx.status = 204;
+        return;
+      }
+      await next();
+    });
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   const keys = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -56,3 +56,20 @@ export function spawnServerProcess(env: Record<string, string>): ServerProcess {
     },
   };
 }
+
+/** The settings of a test's server process on `port` with `dataDir`, on `databaseUrl` when it is not PGlite. */
+export function serverProcessEnv(options: {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Record<string, string> {
+  return {
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT: '1000',
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+  };
+}

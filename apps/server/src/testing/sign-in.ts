@@ -337,11 +337,12 @@ export async function postSetPassword(
   baseUrl: string,
   fields: { secret: string; password: string; confirmation?: string },
   jar = new CookieJar(),
+  headers: Record<string, string> = {},
 ): Promise<{ response: Response; html: string; jar: CookieJar }> {
   const flow = createSignInFlow(baseUrl, { jar });
   const response = await browserFetch(flow, `${flow.baseUrl}/idp/password`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ confirmation: fields.password, ...fields }).toString(),
   });
   return { response, html: await response.text(), jar };

@@ -40,6 +40,7 @@ export async function sweepOrphanBlobs(
        WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_key = k)
          AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)
          AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.part_keys @> ARRAY[k])
+         AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.writing_key = k)
          AND NOT EXISTS (SELECT 1 FROM blob_scans q WHERE q.quarantine_key = k)`,
       [batch],
     );

@@ -15,6 +15,8 @@ export interface TusUpload {
   wholeSha256: string | null;
   /** The `uploads` row it became, once finished. */
   uploadId: string | null;
+  /** The part a PATCH is writing (or was, when its process died), under its final key. */
+  writingKey: string | null;
   createdAt: Date;
 }
 
@@ -29,11 +31,12 @@ interface TusUploadRow {
   part_keys: string[];
   whole_sha256: string | null;
   upload_id: string | null;
+  writing_key: string | null;
   created_at: Date | string;
 }
 
 const COLUMNS =
-  'id, site_id, file_name, declared_type, metadata, upload_length, upload_offset, part_keys, whole_sha256, upload_id, created_at';
+  'id, site_id, file_name, declared_type, metadata, upload_length, upload_offset, part_keys, whole_sha256, upload_id, writing_key, created_at';
 
 const toTusUpload = (row: TusUploadRow): TusUpload => ({
   id: row.id,
@@ -46,6 +49,7 @@ const toTusUpload = (row: TusUploadRow): TusUpload => ({
   partKeys: row.part_keys,
   wholeSha256: row.whole_sha256,
   uploadId: row.upload_id,
+  writingKey: row.writing_key,
   createdAt: new Date(row.created_at),
 });
 
@@ -70,6 +74,28 @@ export async function insertTusUpload(
     ],
   );
   return toTusUpload(rows[0]!);
+}
+
+/**
+ * How many unfinished uploads the caller has in this tenant, and the lengths they declare in all (expired ones
+ * not counted). Serialised per caller for the rest of the transaction, so two creations at once cannot both slip
+ * under a cap.
+ */
+export async function countUnfinishedTusUploads(
+  tx: Queryable,
+  scope: TenantScope,
+  graceSeconds: number,
+): Promise<{ count: number; bytes: number }> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 25))', [
+    `tus:${scope.tenantCode}:${scope.user.id}`,
+  ]);
+  const { rows } = await tx.query<{ n: number; bytes: number | string }>(
+    `SELECT count(*)::int AS n, coalesce(sum(upload_length), 0) AS bytes FROM tus_uploads
+     WHERE tenant_code = $1 AND created_by = $2 AND upload_id IS NULL
+       AND created_at > now() - make_interval(secs => $3)`,
+    [scope.tenantCode, scope.user.id, graceSeconds],
+  );
+  return { count: rows[0]!.n, bytes: Number(rows[0]!.bytes) };
 }
 
 /** The caller's own upload with this id; another user's or another tenant's is simply not found. */
@@ -98,7 +124,7 @@ export async function appendTusPart(
   const { rows } = await tx.query<{ upload_offset: number | string }>(
     `UPDATE tus_uploads
      SET upload_offset = upload_offset + $5, part_keys = array_append(part_keys, $6),
-         whole_sha256 = $7
+         whole_sha256 = $7, writing_key = NULL
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_offset = $4 AND upload_id IS NULL
        AND upload_offset + $5 <= upload_length
      RETURNING upload_offset`,
@@ -113,6 +139,36 @@ export async function appendTusPart(
     ],
   );
   return rows[0] ? Number(rows[0].upload_offset) : undefined;
+}
+
+/**
+ * Names the key a PATCH from `startOffset` is about to write its part under (decision 42), if the offset is still
+ * that and no other PATCH is writing; false otherwise.
+ */
+export async function startWritingTusPart(
+  tx: Queryable,
+  scope: TenantScope,
+  id: string,
+  startOffset: number,
+  blobKey: string,
+): Promise<boolean> {
+  const { rows } = await tx.query(
+    `UPDATE tus_uploads SET writing_key = $5
+     WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_offset = $4 AND upload_id IS NULL
+       AND writing_key IS NULL
+     RETURNING id`,
+    [id, scope.tenantCode, scope.user.id, startOffset, blobKey],
+  );
+  return rows.length > 0;
+}
+
+/** Forgets the part being written under `blobKey` (it was refused, or held nothing). */
+export async function stopWritingTusPart(tx: Queryable, scope: TenantScope, id: string, blobKey: string) {
+  await tx.query(
+    `UPDATE tus_uploads SET writing_key = NULL
+     WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND writing_key = $4`,
+    [id, scope.tenantCode, scope.user.id, blobKey],
+  );
 }
 
 /** Records which `uploads` row a finished upload became; its parts now belong to that row or are to go. */
@@ -141,7 +197,7 @@ export async function deleteUnfinishedTusUpload(
   const { rows } = await tx.query<{ part_keys: string[] }>(
     `DELETE FROM tus_uploads
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_id IS NULL
-     RETURNING part_keys`,
+     RETURNING part_keys || coalesce(ARRAY[writing_key], '{}') AS part_keys`,
     [id, scope.tenantCode, scope.user.id],
   );
   return rows[0]?.part_keys;
@@ -165,7 +221,7 @@ export async function deleteExpiredTusUploads(
     `DELETE FROM tus_uploads
      WHERE id IN (SELECT id FROM tus_uploads WHERE created_at < now() - make_interval(secs => $1)
                   ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-     RETURNING tenant_code, id, part_keys, upload_id`,
+     RETURNING tenant_code, id, part_keys || coalesce(ARRAY[writing_key], '{}') AS part_keys, upload_id`,
     [graceSeconds, batch],
   );
   return rows.map((r) => ({

@@ -4,6 +4,7 @@ import { REFERENCE_NUMBER_PATTERN, UPLOAD_REFERENCE_HEADER, type UploadedFile } 
 import { describe, expect, it } from 'vitest';
 import { scanHookOf } from '../scanning/scan-intake.ts';
 import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
+import { captureLogs } from '../testing/log-capture.ts';
 import { listBlobFiles, sha256 } from '../testing/uploads.ts';
 import { within } from '../testing/within.ts';
 import { tusCalls } from './tus-store.ts';
@@ -11,7 +12,11 @@ import { createTusServer } from './tus-uploads.usecases.ts';
 import { reapExpiredUploads } from './upload-reaper.ts';
 import { UploadSlots } from './upload-slots.ts';
 
-const api = useTestApi({ env: { MAX_UPLOAD_BYTES: String(8 * 1024 * 1024) } });
+const logs = captureLogs();
+const api = useTestApi({
+  env: { MAX_UPLOAD_BYTES: String(8 * 1024 * 1024) },
+  logger: { level: 'info', stream: logs.stream },
+});
 
 const TUS_VERSION = { 'tus-resumable': '1.0.0' };
 const tusPath = (tenant = 'acme') => `/t/${tenant}/file-storage/api/uploads/tus`;
@@ -249,6 +254,112 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
     expect((await head(api.as('bob'), location)).status).toBe(404);
     expect(await listBlobFiles(api.server.config.dataDir)).toEqual(blobs);
     expect(await tusRowCount()).toBe(rows);
+  });
+
+  it('a PATCH refused because the site no longer takes the caller’s uploads stores nothing', async () => {
+    const site = api.siteId('ACME-1001');
+    const bytes = randomBytes(200_000);
+    const { location } = await create(api.as('bob'), { length: bytes.length });
+    const blobs = await listBlobFiles(api.server.config.dataDir);
+    // Uploads switched off for the site since the creation: 403, and not one byte kept.
+    await api.db.query(
+      "INSERT INTO file_area_settings (tenant_code, site_id, settings) VALUES ('acme', $1, $2)",
+      [site, JSON.stringify({ internalFilesUpload: false })],
+    );
+    try {
+      for (const part of [bytes.subarray(0, 100_000), bytes]) {
+        const refused = await patch(api.as('bob'), location, 0, part);
+        expect([refused.status, (await jsonOf(refused)).error.code]).toEqual([403, 'settings.forbidden']);
+        expect(await offsetOf(api.as('bob'), location)).toBe(0);
+      }
+    } finally {
+      await api.db.query('DELETE FROM file_area_settings WHERE site_id = $1', [site]);
+    }
+    expect(await listBlobFiles(api.server.config.dataDir)).toEqual(blobs);
+    // Open again, the same upload goes on from where it was.
+    expect((await patch(api.as('bob'), location, 0, bytes)).status).toBe(204);
+
+    // Removed from the site: refused (404, or 403 once he is no one of the firm's), nothing kept either.
+    const member = await api.userId('bob');
+    const other = await create(api.as('bob'), { length: bytes.length });
+    const before = await listBlobFiles(api.server.config.dataDir);
+    await api.db.query('DELETE FROM site_members WHERE site_id = $1 AND user_id = $2', [site, member]);
+    try {
+      const refused = await patch(api.as('bob'), other.location, 0, bytes);
+      expect([403, 404]).toContain(refused.status);
+      expect(await listBlobFiles(api.server.config.dataDir)).toEqual(before);
+    } finally {
+      await api.db.query("INSERT INTO site_members (tenant_code, site_id, user_id) VALUES ('acme', $1, $2)", [
+        site,
+        member,
+      ]);
+    }
+    await eventually(async () => (await head(api.as('bob'), other.location)).status === 200, 'bob is back');
+    expect(await offsetOf(api.as('bob'), other.location)).toBe(0);
+  });
+
+  it('answers OPTIONS (tus discovery) with the version, the extensions and the firm’s largest file', async () => {
+    const options = await api.as('bob').raw(tusPath(), { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('tus-version')).toBe('1.0.0');
+    expect(options.headers.get('tus-resumable')).toBe('1.0.0');
+    expect(options.headers.get('tus-extension')).toBe('creation,creation-with-upload,termination,expiration');
+    expect(options.headers.get('tus-max-size')).toBe(String(8 * 1024 * 1024));
+    await api.db.query("UPDATE tenants SET max_upload_bytes = 1000 WHERE code = 'acme'");
+    try {
+      const lower = await api.as('bob').raw(tusPath(), { method: 'OPTIONS' });
+      expect(lower.headers.get('tus-max-size')).toBe('1000');
+    } finally {
+      await api.db.query("UPDATE tenants SET max_upload_bytes = NULL WHERE code = 'acme'");
+    }
+    expect((await api.anonymous.raw(tusPath(), { method: 'OPTIONS' })).status).toBe(401);
+  });
+
+  it('answers the tus extensions it does not speak 400 uploads.tus_extension_unsupported, logged at info, never 500', async () => {
+    const metadata = metadataOf({
+      filename: 'a.pdf',
+      filetype: 'application/pdf',
+      siteId: api.siteId('ACME-1001'),
+    });
+    const creation = (headers: Record<string, string>) =>
+      api.as('bob').raw(tusPath(), {
+        method: 'POST',
+        headers: { ...TUS_VERSION, 'upload-metadata': metadata, ...headers },
+      });
+    const rows = await tusRowCount();
+    const logged = logs.text().length;
+    const { location } = await create(api.as('bob'), { length: 10 });
+    const refusals = [
+      await creation({ 'upload-defer-length': '1' }),
+      await creation({ 'upload-length': '10', 'upload-concat': 'partial' }),
+      await api.as('bob').raw(location, {
+        method: 'PATCH',
+        headers: {
+          ...TUS_VERSION,
+          'upload-offset': '0',
+          'upload-length': '10',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: randomBytes(10),
+      }),
+    ];
+    for (const refused of refusals) {
+      const body = await jsonOf(refused);
+      expect([refused.status, body.error.code]).toEqual([400, 'uploads.tus_extension_unsupported']);
+      expect(body.error.message).toMatch(
+        /^The tus (creation-defer-length|concatenation) extension is not supported/,
+      );
+    }
+    expect(await tusRowCount()).toBe(rows + 1);
+    expect(await offsetOf(api.as('bob'), location)).toBe(0);
+    const lines = logs
+      .text()
+      .slice(logged)
+      .split('\n')
+      .filter((line) => line.includes('tus extension refused'));
+    expect(lines.length).toBe(3);
+    for (const line of lines) expect(JSON.parse(line).level).toBe(30);
+    expect(logs.text().slice(logged)).not.toContain('"level":50');
   });
 
   it('answers 404 for an upload id of another user or another tenant, and for a made-up one', async () => {

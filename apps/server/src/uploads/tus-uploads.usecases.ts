@@ -9,7 +9,7 @@ import {
   type UploadedFile,
 } from '@portico/contracts';
 import { Server } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import { ERRORS, type Upload } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { tenantScopeOf } from '../auth/current-user.ts';
@@ -18,7 +18,7 @@ import { AppError } from '../http/app-error.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
 import { watchBodyRate } from './body-rate-guard.ts';
-import { currentTusCall, PorticoTusStore, type TusDeps, tusCalls } from './tus-store.ts';
+import { currentTusCall, PorticoTusStore, TUS_EXTENSIONS, type TusDeps, tusCalls } from './tus-store.ts';
 import {
   deleteUnfinishedTusUpload,
   findTusUpload,
@@ -29,7 +29,7 @@ import {
 import { contentTypeOf, refusalOf, UploadMeter } from './upload-policy.ts';
 import { takeUploadSlot, type UploadSlot } from './upload-slots.ts';
 import { invalidUpload, tooLarge, uploadsNotFound } from './uploads.errors.ts';
-import type { ReceivedFile } from './uploads.repository.ts';
+import { type ReceivedFile, tenantUploadLimit } from './uploads.repository.ts';
 import { deleteBlobs, openUploadTarget, recordReceivedFiles, uploadedFileOf } from './uploads.usecases.ts';
 
 const TUS_ID = new RegExp(TUS_UPLOAD_ID_PATTERN);
@@ -56,6 +56,9 @@ export function createTusServer(deps: TusDeps): Server {
     // The tenant services answer no cross-origin requests; a token never goes to another origin's page.
     allowedOrigins: () => false,
     onUploadCreate: async (_req, upload) => ({ metadata: await checkCreation(deps, upload) }),
+    onIncomingRequest: async (req, id) => {
+      if (req.method === 'PATCH') await checkContinuation(deps, id);
+    },
     onUploadFinish: async (_req, upload) => {
       const { scope } = currentTusCall();
       const file = await finishTusUpload(deps, scope, upload.id);
@@ -91,6 +94,17 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
     [TUS_METADATA_KEYS.fileName]: fileName,
     [TUS_METADATA_KEYS.fileType]: declaredType,
   };
+}
+
+/**
+ * Before a PATCH's body is read: the upload is the caller's and its site still takes uploads from them (the
+ * member may have been removed, or uploads switched off, since the creation). A refused PATCH stores nothing.
+ */
+async function checkContinuation(deps: TusDeps, id: string): Promise<void> {
+  const { scope } = currentTusCall();
+  const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+  if (!upload) throw ERRORS.FILE_NOT_FOUND;
+  if (!upload.uploadId) await openUploadTarget(deps, scope, upload.siteId);
 }
 
 /**
@@ -210,6 +224,24 @@ export async function readTusUpload(
 }
 
 /**
+ * `OPTIONS` on the creation address (tus discovery): the version, the extensions, and the largest file the
+ * caller's firm takes (MAX_UPLOAD_BYTES, or the firm's own lower limit).
+ */
+export async function answerTusDiscovery(deps: TusDeps, request: FastifyRequest, reply: FastifyReply) {
+  const { tenantCode } = tenantScopeOf(request);
+  const tenantLimit = await deps.db.withTenant(tenantCode, (tx) => tenantUploadLimit(tx, tenantCode));
+  return reply
+    .code(204)
+    .headers({
+      'tus-resumable': '1.0.0',
+      'tus-version': '1.0.0',
+      'tus-extension': TUS_EXTENSIONS.join(','),
+      'tus-max-size': String(Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity)),
+    })
+    .send();
+}
+
+/**
  * Answers a tus request through @tus/server on the raw request and response (Fastify hands them over and parses
  * no body, so a PATCH streams straight into the store). The route's hooks ran first: the bearer token, the
  * tenant and the caller are checked, as for every tenant route. A request that carries bytes takes an upload
@@ -253,6 +285,8 @@ export async function answerTusRequest(
       });
     // A client that went away (a drop, a cancel) gets no answer; what it sent is already kept.
     if (reply.raw.destroyed || reply.raw.headersSent) return;
+    // Answered before its body's end (refused): the rest is not read, the connection closes after the answer.
+    if (carriesBytes && !request.raw.complete) answer.headers.set('connection', 'close');
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
@@ -288,11 +322,35 @@ async function withPorticoAnswer(
   return response;
 }
 
+/**
+ * The tus extensions this server does not speak, as @tus/server reports them (501, which would read as the
+ * server's fault): the client's request is what cannot be served, so a 400 that says what to send instead.
+ */
+const UNSUPPORTED_EXTENSIONS = new Map<unknown, string>([
+  [
+    ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION,
+    'The tus creation-defer-length extension is not supported: declare Upload-Length when creating the ' +
+      'upload, and send no Upload-Defer-Length, nor Upload-Length on a PATCH.',
+  ],
+  [
+    ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION,
+    'The tus concatenation extension is not supported: send the file as one upload, without Upload-Concat.',
+  ],
+]);
+
 /** tus's own errors and Portico's, as an answer with a stable code. */
 function tusErrorAnswer(error: Error | { status_code: number; body: string }) {
   const { log } = currentTusCall();
   if (error instanceof AppError) {
     return { status_code: error.status, body: JSON.stringify(errorBody(error.code, error.message)) };
+  }
+  const unsupported = UNSUPPORTED_EXTENSIONS.get(error);
+  if (unsupported) {
+    log.info({ tusError: (error as { body: string }).body.trim() }, 'tus extension refused');
+    return {
+      status_code: 400,
+      body: JSON.stringify(errorBody('uploads.tus_extension_unsupported', unsupported)),
+    };
   }
   if ('status_code' in error && error.status_code < 500) {
     const code =

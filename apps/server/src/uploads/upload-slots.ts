@@ -63,7 +63,11 @@ export class UploadSlots {
 /** Seconds a client refused for running too many uploads is asked to wait: about what a small file takes. */
 const RETRY_AFTER_SECONDS = 5;
 
-/** A slot for one more upload of this user from this address, or 429 with Retry-After if either runs too many. */
+/**
+ * A slot for one more upload of this user from this address, or 429 with Retry-After if either runs too many. The
+ * refused body is never read: the connection closes after the answer, so a client cannot hold it open by
+ * trickling the body it was refused.
+ */
 export function takeUploadSlot(
   slots: UploadSlots,
   scope: TenantScope,
@@ -72,6 +76,6 @@ export function takeUploadSlot(
 ): UploadSlot {
   const slot = slots.acquire(scope.user.id, request.ip);
   if (!('refused' in slot)) return slot;
-  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close');
   throw tooManyConcurrent(slot.limit, slot.refused);
 }

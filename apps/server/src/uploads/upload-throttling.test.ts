@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import path from 'node:path';
 import type { ErrorBody, UploadResponse } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { type DemoUsername, statusAndCode, useTestApi } from '../testing/api.ts';
 import { listBlobFiles, rawMultipart } from '../testing/uploads.ts';
+import { within } from '../testing/within.ts';
 
 // A server of its own whose floor is judged over two seconds, and that lets a user run two uploads at once and an
 // address three, so that all of it can be watched in a test.
@@ -16,6 +18,8 @@ const api = useTestApi({
     UPLOAD_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS),
     UPLOAD_MAX_CONCURRENT_PER_USER: '2',
     UPLOAD_MAX_CONCURRENT_PER_ADDRESS: '3',
+    UPLOAD_MAX_UNFINISHED_PER_USER: '3',
+    UPLOAD_MAX_UNFINISHED_BYTES_PER_USER: String(2 * 1024 * 1024),
   },
 });
 const SITES: Record<string, string> = { bob: 'ACME-1001', carol: 'ACME-1001', alice: 'ACME-1002' };
@@ -168,6 +172,43 @@ const smallUpload = (user: DemoUsername) =>
     .as(user)
     .upload(api.siteId(SITES[user]!), [{ name: 'small.txt', bytes: new TextEncoder().encode('x') }]);
 
+/** A tus creation of `length` bytes by `user` on their site. */
+const createTus = (user: DemoUsername, length: number) =>
+  api.as(user).raw('/t/acme/file-storage/api/uploads/tus', {
+    method: 'POST',
+    headers: {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(length),
+      'upload-metadata': `filename ${btoa('held.bin')},siteId ${btoa(api.siteId(SITES[user]!))}`,
+    },
+  });
+
+describe('unfinished resumable uploads (UPLOAD_MAX_UNFINISHED_PER_USER and _BYTES_PER_USER)', () => {
+  it('are capped per user in number (429) and in declared bytes (413), also when created all at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 6 }, () => createTus('alice', 1000)));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 201, 429, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    const body = (await refused.json()) as ErrorBody;
+    expect(body.error.code).toBe('uploads.too_many_unfinished');
+    expect(body.error.message).toContain('You have 3 unfinished uploads');
+    // Another user is not held back by Alice's.
+    expect((await createTus('carol', 1000)).status).toBe(201);
+    // One cancelled, there is room for one more, but not for more bytes than 2 MiB declared in all.
+    const location = answers.find((a) => a.status === 201)!.headers.get('location')!;
+    const cancelled = await api
+      .as('alice')
+      .raw(location, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0' } });
+    expect(cancelled.status).toBe(204);
+    const tooLarge = await createTus('alice', 2 * 1024 * 1024);
+    expect(tooLarge.status).toBe(413);
+    expect(((await tooLarge.json()) as ErrorBody).error).toMatchObject({
+      code: 'uploads.unfinished_too_large',
+      message: expect.stringContaining('at most 2 MiB in all'),
+    });
+    expect((await createTus('alice', 1024 * 1024)).status).toBe(201);
+  });
+});
+
 describe('an upload body slower than UPLOAD_MIN_BYTES_PER_SECOND', () => {
   it.each([
     ['in the middle of a file', 'file'],
@@ -222,6 +263,39 @@ describe('uploads running at once (UPLOAD_MAX_CONCURRENT_PER_USER and _PER_ADDRE
     expect((await held[0]!.finish()).status).toBe(201);
     expect((await smallUpload('bob')).status).toBe(201);
     expect((await held[1]!.finish()).status).toBe(201);
+  });
+
+  it('closes the connection of a tus PATCH refused 429 at once, while its client still trickles the body', async () => {
+    const token = await api.as('bob').token();
+    const created = await createTus('bob', 1024 * 1024);
+    expect(created.status).toBe(201);
+    const held = await holdUploads('bob', 2);
+    const socket = connect(Number(new URL(api.url).port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => {
+      received += chunk.toString();
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
+    socket.on('error', () => {});
+    socket.write(
+      `PATCH ${created.headers.get('location')} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n` +
+        'Tus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\n' +
+        `Content-Length: ${1024 * 1024}\r\n\r\n`,
+    );
+    const trickle = setInterval(() => socket.writable && socket.write(Buffer.alloc(512, 7)), 100);
+    try {
+      await eventually(async () => received.includes('\r\n\r\n'), 'the 429 arrives');
+      const answered = Date.now();
+      expect(received).toMatch(/^HTTP\/1\.1 429 /);
+      expect(received.toLowerCase()).toContain('connection: close');
+      // Closed by the server within moments, not when the request timeout ends the trickle.
+      expect((await within(3_000, closed, 'the server closes the socket')) - answered).toBeLessThan(3_000);
+    } finally {
+      clearInterval(trickle);
+      socket.destroy();
+    }
+    for (const upload of held) expect((await upload.finish()).status).toBe(201);
   });
 
   it('answers one upload over an address’s limit 429, whoever signed in', async () => {

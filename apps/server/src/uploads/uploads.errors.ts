@@ -25,6 +25,20 @@ export const tooManyConcurrent = (limit: number, per: 'user' | 'address') =>
       'wait for one to finish, then try again.',
   );
 
+export const tooManyUnfinished = (limit: number) =>
+  new AppError(
+    'uploads.too_many_unfinished',
+    `You have ${limit} unfinished uploads, the most one person may have: finish or cancel one before starting ` +
+      'another (unfinished uploads are removed a day after they started).',
+  );
+
+export const unfinishedTooLarge = (limit: number) =>
+  new AppError(
+    'uploads.unfinished_too_large',
+    `Your unfinished uploads may hold at most ${humanBytes(limit)} in all, and this one would pass that: finish ` +
+      'or cancel some before starting it.',
+  );
+
 /** A byte count as people read it, in powers of 1024. */
 export function humanBytes(bytes: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];

@@ -43,6 +43,10 @@ export interface FileStorageDeps {
     | 'uploadMinBytesPerSecond'
     | 'uploadRateWindowSeconds'
     | 'uploadGraceSeconds'
+    | 'uploadMaxUnfinishedPerUser'
+    | 'uploadMaxUnfinishedBytesPerUser'
+    | 'databaseUrl'
+    | 'blobStore'
   >;
   /** The uploads running in this process, per user and per address. */
   slots: UploadSlots;

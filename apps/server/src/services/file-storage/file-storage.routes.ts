@@ -20,6 +20,7 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import { findUploadScans } from '../../scanning/scans.repository.ts';
 import {
+  answerTusDiscovery,
   answerTusRequest,
   createTusServer,
   readTusUpload,
@@ -101,7 +102,11 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
     'terminates an unfinished upload. The request that completes an upload answers its reference number in ' +
     `\`${UPLOAD_REFERENCE_HEADER}\` (so does a later \`HEAD\`), for \`POST portal api/files\`. Uploads not finished ` +
     'within UPLOAD_GRACE_SECONDS of their creation are removed with their bytes. An upload id of another user ' +
-    'or tenant answers 404. Errors are JSON with a stable code.';
+    'or tenant answers 404. A creation beyond the caller’s unfinished uploads (UPLOAD_MAX_UNFINISHED_PER_USER) ' +
+    'answers 429 `uploads.too_many_unfinished`, beyond the bytes they declare in all ' +
+    '(UPLOAD_MAX_UNFINISHED_BYTES_PER_USER) 413 `uploads.unfinished_too_large`; `Upload-Defer-Length`, ' +
+    '`Upload-Concat` and `Upload-Length` on a PATCH answer 400 `uploads.tus_extension_unsupported`. `OPTIONS` ' +
+    'answers the tus discovery headers. Errors are JSON with a stable code.';
   const tusHandler = (request: FastifyRequest, reply: FastifyReply) =>
     answerTusRequest(tus, deps, request, reply);
 
@@ -118,6 +123,27 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       },
     },
     tusHandler,
+  );
+
+  app.options(
+    `/${TUS_UPLOADS_PATH}`,
+    {
+      schema: {
+        tags: ['file-storage'],
+        summary: 'What the resumable (tus) uploads support',
+        description:
+          'tus discovery: 204 with `Tus-Version`, `Tus-Extension` and `Tus-Max-Size` (MAX_UPLOAD_BYTES, or the ' +
+          'firm’s lower limit).',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        response: {
+          204: Type.Null({ description: 'The tus headers.' }),
+          '4xx': ErrorBodySchema,
+          '5xx': ErrorBodySchema,
+        },
+      },
+    },
+    (request, reply) => answerTusDiscovery(deps, request, reply),
   );
 
   app.route({
