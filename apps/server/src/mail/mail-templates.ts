@@ -2,6 +2,7 @@ import type { MailTemplate } from './mail-content.ts';
 import {
   requestCompletedMail,
   requestItemRejectedMail,
+  requestItemsAskedMail,
   requestReminderMail,
 } from './templates/document-requests.ts';
 import { filesPublishedMail } from './templates/files-published.ts';
@@ -21,6 +22,7 @@ export const MAIL_TEMPLATES = {
   'files-submitted': filesSubmittedMail,
   invitation: invitationMail,
   'password-reset': passwordResetMail,
+  'request-items-asked': requestItemsAskedMail,
   'request-reminder': requestReminderMail,
   'request-item-rejected': requestItemRejectedMail,
   'request-completed': requestCompletedMail,

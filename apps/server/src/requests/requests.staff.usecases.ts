@@ -9,8 +9,9 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { FileMailSettings } from '../site-files/file-notifications.ts';
 import { changeItem, findVisibleRequest, readRequest } from './request-items.ts';
-import { mailSiteClients } from './request-mail.ts';
+import { mailItemsAsked, mailSiteClients } from './request-mail.ts';
 import { findSummaries, insertRequests, refreshProgress, withItems } from './requests.repository.ts';
 
 /** What the firm's staff do with requests: make them (on many sites at once), review items, withdraw them. */
@@ -26,11 +27,12 @@ async function assertLiveSites(tx: Queryable, scope: TenantScope, siteIds: reado
   }
 }
 
-/** One request per site, all in the caller's transaction: every one or none. */
+/** One request per site, all in the caller's transaction: every one or none; each site's clients get a mail. */
 export async function createRequests(
   tx: Queryable,
   scope: TenantScope,
   body: CreateRequestBody,
+  notify: FileMailSettings,
 ): Promise<DocumentRequest[]> {
   const names = body.items.map((i) => i.name.trim().toLowerCase());
   if (new Set(names).size !== names.length) {
@@ -60,6 +62,9 @@ export async function createRequests(
       detail: { requestId: r.id, title: r.title, dueDate: r.dueDate, items: r.itemsTotal },
     })),
   );
+  for (const request of created) {
+    await mailItemsAsked(tx, scope.tenantCode, request, request.items, notify.batchSeconds);
+  }
   return created;
 }
 

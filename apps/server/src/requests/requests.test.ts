@@ -141,6 +141,21 @@ describe('a document request from start to completion', () => {
     ]);
   });
 
+  it("mails each of the site's clients once: the items and the due date, in one batch per request", async () => {
+    const [request] = await create([bakery], ITEMS, '2030-03-31');
+    const { rows } = await api.db.query<{
+      recipient_email: string;
+      data: { items: { name: string }[]; dueDate: string };
+    }>(
+      `SELECT recipient_email, data FROM mail_outbox WHERE tenant_code = 'acme' AND template = 'request-items-asked'
+         AND data ->> 'requestId' = $1`,
+      [request!.id],
+    );
+    expect(rows.map((r) => r.recipient_email)).toEqual(['bob@example.com']);
+    expect(rows[0]!.data.dueDate).toBe('2030-03-31');
+    expect(rows[0]!.data.items.map((i) => i.name)).toEqual(ITEMS.map((i) => i.name));
+  });
+
   it('refuses moves the state machine does not allow, through the API', async () => {
     const [request] = await create([bakery]);
     const id = request!.id;

@@ -162,6 +162,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     callers,
     settings,
     invitations,
+    notify,
     downloadTicketSeconds,
   });
   await app.register(fileManagementStaffRoutes, {

@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import { DEMO_PASSWORD, DEMO_REQUEST_TEMPLATE } from '../apps/server/src/db/seed/demo-data.ts';
+import { type ReceivedMail, startTestSmtpServer } from '../apps/server/src/testing/smtp.ts';
+import { useBrowser } from './support/browser-session.ts';
+import { useServer } from './support/server.ts';
+
+/**
+ * What a new user's trial found (issue 30, items 1 to 10), as the people of the trial did it, in real Chromium
+ * against one real server that mails a real SMTP server in this process. The tests share the server and run in
+ * order; each says which item it proves.
+ */
+const smtp = await startTestSmtpServer();
+afterAll(() => smtp.close());
+const server = useServer({ SMTP_URL: smtp.url, NOTIFY_BATCH_SECONDS: '2', LOGIN_RATE_LIMIT: '100' });
+const browser = useBrowser();
+
+const BOBS_SITE = "Bob's Bakery Ltd";
+const LINK = /https?:\/\/[^\s"<>]+\/idp\/password#[A-Za-z0-9_-]{43}/;
+
+const mailsTo = (address: string, subject: RegExp) =>
+  smtp.mails.filter((m) => m.to.includes(address) && subject.test(m.parsed.subject ?? ''));
+async function waitForMail(address: string, subject: RegExp, timeout = 30_000): Promise<ReceivedMail> {
+  await expect.poll(() => mailsTo(address, subject).length, { timeout, interval: 250 }).toBeGreaterThan(0);
+  return mailsTo(address, subject)[0]!;
+}
+
+async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  const usernameField = page.getByLabel('Username');
+  await usernameField.waitFor({ timeout: 20_000 });
+  await usernameField.fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function openSignedIn(path: string, username: string) {
+  const tracked = await browser.open();
+  await tracked.page.goto(`${server().url}${path}`);
+  await signIn(tracked.page, username);
+  await tracked.page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 30_000 });
+  return tracked;
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+describe('item 1: a new document request tells the client', () => {
+  test('carol asks Bob’s Bakery for documents; bob gets one mail listing the items and the due date', async () => {
+    const { page, errors } = await openSignedIn('/control-panel/requests', 'carol');
+    await heading(page, 'Requests').waitFor({ timeout: 20_000 });
+    await page.getByTestId('new-request').click();
+    await page.getByRole('combobox', { name: 'Start from a template' }).click();
+    await page.locator(`.ant-select-item-option[title="${DEMO_REQUEST_TEMPLATE.name}"]`).click();
+    await expect.poll(() => page.getByTestId('request-title').inputValue()).toBe(DEMO_REQUEST_TEMPLATE.title);
+    const sites = page.getByTestId('request-sites');
+    await sites.click();
+    await sites.locator('input').fill('Bob');
+    await page.locator('.ant-select-item-option[title="Bob\'s Bakery Ltd · ACME-1001"]').click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('request-due-date').fill('2030-06-30');
+    await page.getByTestId('create-request').click();
+    await page
+      .getByRole('button', { name: `Review ${DEMO_REQUEST_TEMPLATE.title} for ${BOBS_SITE}` })
+      .waitFor({ timeout: 20_000 });
+
+    const mail = await waitForMail('bob@example.com', /asks for documents/);
+    expect(mail.parsed.subject).toBe(
+      `Acme Accounting asks for documents: ${DEMO_REQUEST_TEMPLATE.title} (due 2030-06-30)`,
+    );
+    for (const item of DEMO_REQUEST_TEMPLATE.items) expect(mail.parsed.text).toContain(item.name);
+    expect(mail.parsed.text).toContain('2030-06-30');
+    expect(mail.parsed.text).toContain(BOBS_SITE);
+    expect(mail.parsed.text).toMatch(/\/requestedDocuments\?site=/);
+    // One mail for the request, however many items it has.
+    expect(mailsTo('bob@example.com', /asks for documents/)).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});
