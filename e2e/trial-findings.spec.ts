@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD, DEMO_REQUEST_TEMPLATE } from '../apps/server/src/db/seed/demo-data.ts';
+import { DEMO_REQUEST_TEMPLATE } from '../apps/server/src/db/seed/demo-data.ts';
 import { type ReceivedMail, startTestSmtpServer } from '../apps/server/src/testing/smtp.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
+import { signInAs } from './support/sign-in.ts';
 
 /**
  * What a new user's trial found (issue 30, items 1 to 10), as the people of the trial did it, in real Chromium
@@ -16,6 +17,7 @@ const server = useServer({ SMTP_URL: smtp.url, NOTIFY_BATCH_SECONDS: '2', LOGIN_
 const browser = useBrowser();
 
 const BOBS_SITE = "Bob's Bakery Ltd";
+const NADIA = { email: 'nadia@client.example', name: 'Nadia Novak', password: 'nadia first password' };
 const LINK = /https?:\/\/[^\s"<>]+\/idp\/password#[A-Za-z0-9_-]{43}/;
 
 const mailsTo = (address: string, subject: RegExp) =>
@@ -25,18 +27,10 @@ async function waitForMail(address: string, subject: RegExp, timeout = 30_000): 
   return mailsTo(address, subject)[0]!;
 }
 
-async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
-  const usernameField = page.getByLabel('Username');
-  await usernameField.waitFor({ timeout: 20_000 });
-  await usernameField.fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 async function openSignedIn(path: string, username: string) {
   const tracked = await browser.open();
   await tracked.page.goto(`${server().url}${path}`);
-  await signIn(tracked.page, username);
+  await signInAs(tracked.page, username);
   await tracked.page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 30_000 });
   return tracked;
 }
@@ -73,5 +67,30 @@ describe('item 1: a new document request tells the client', () => {
     // One mail for the request, however many items it has.
     expect(mailsTo('bob@example.com', /asks for documents/)).toHaveLength(1);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('item 2: an invited client is shown by the name the firm gave', () => {
+  test('carol adds Nadia by e-mail and name; after setting her password the header says “Nadia Novak”', async () => {
+    const carol = await openSignedIn('/control-panel/sites', 'carol');
+    await heading(carol.page, 'Sites').waitFor({ timeout: 20_000 });
+    await carol.page.getByRole('button', { name: `Members of ${BOBS_SITE}` }).click();
+    const drawer = carol.page.getByRole('dialog', { name: `Members of ${BOBS_SITE}` });
+    await drawer.getByLabel('E-mail address').fill(NADIA.email);
+    await drawer.getByLabel('Name').fill(NADIA.name);
+    await drawer.getByRole('button', { name: 'Add member' }).click();
+    await drawer.getByText('Invitation pending').waitFor();
+
+    const mail = await waitForMail(NADIA.email, /invited you/);
+    expect(mail.header('to')).toContain(NADIA.name);
+    const client = await browser.open();
+    await client.page.goto(mail.parsed.text!.match(LINK)![0]);
+    await client.page.getByLabel('New password').fill(NADIA.password);
+    await client.page.getByLabel('Repeat the password').fill(NADIA.password);
+    await client.page.getByRole('button', { name: 'Set password and sign in' }).click();
+    const userName = client.page.getByTestId('user-name');
+    await expect.poll(() => userName.textContent(), { timeout: 30_000 }).toBe(NADIA.name);
+    expect(client.errors).toEqual([]);
+    expect(carol.errors).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { Invitation, SiteMember, StaffMember, StaffMemberList } from '@portico/contracts';
+import type { CurrentPerson, Invitation, SiteMember, StaffMember, StaffMemberList } from '@portico/contracts';
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, test } from 'vitest';
 import { SIGN_IN_COOKIE } from '../idp/password.routes.ts';
@@ -98,6 +98,10 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
       .withToken(tokens.accessToken)
       .get<{ records: { id: string }[] }>('/t/acme/portal/api/sites');
     expect(me.body.records.map((s) => s.id)).toEqual([bakery]);
+    // Her token has no name of her own; the firm's record names her as carol typed it (the header shows it).
+    expect(decodeJwt(tokens.idToken).name).toBeUndefined();
+    const person = await api.withToken(tokens.accessToken).get<CurrentPerson>('/t/acme/user/api/users/me');
+    expect(person.body).toEqual({ id: added.body.userId, name: 'Nina North', email: 'nina@client.example' });
 
     // Single use: the same link again does nothing; she signs in with her address from now on.
     expect((await setPassword(secret, 'another long password')).status).toBe(400);
