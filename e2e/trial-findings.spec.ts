@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEMO_REQUEST_TEMPLATE } from '../apps/server/src/db/seed/demo-data.ts';
@@ -91,6 +92,94 @@ describe('item 2: an invited client is shown by the name the firm gave', () => {
     const userName = client.page.getByTestId('user-name');
     await expect.poll(() => userName.textContent(), { timeout: 30_000 }).toBe(NADIA.name);
     expect(client.errors).toEqual([]);
+    expect(carol.errors).toEqual([]);
+  });
+});
+
+describe('item 5: one status everywhere, and finished requests stay in view', () => {
+  const TITLE = DEMO_REQUEST_TEMPLATE.title;
+  const [P60, STATEMENTS, DONATIONS] = DEMO_REQUEST_TEMPLATE.items.map((i) => i.name) as [
+    string,
+    string,
+    string,
+  ];
+  const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: randomBytes(20_000) });
+  const checklistItem = (page: Page, name: string) =>
+    page.locator(`[data-testid="request-item"][data-item-name="${name}"]`);
+  const reviewItem = (page: Page, name: string) =>
+    page.locator(`[data-testid="review-item"][data-item-name="${name}"]`);
+  const fileRow = (page: Page, testId: string, name: string) =>
+    page.getByTestId(testId).locator('tbody tr').filter({ hasText: name });
+
+  test('the items carol accepts read “Accepted” in bob’s Submitted Files and in Submissions; the completed request stays under “Completed”', async () => {
+    // Bob answers item 1's request: two files and one "not applicable".
+    const bob = await openSignedIn('/requestedDocuments', 'bob');
+    const bp = bob.page;
+    await checklistItem(bp, P60).waitFor({ timeout: 30_000 });
+    await checklistItem(bp, P60)
+      .locator('input[type=file]')
+      .setInputFiles([pdf('P60 trial.pdf')]);
+    await expect
+      .poll(() => checklistItem(bp, P60).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('received');
+    await checklistItem(bp, STATEMENTS)
+      .locator('input[type=file]')
+      .setInputFiles([pdf('Statements trial.pdf')]);
+    await expect
+      .poll(() => checklistItem(bp, STATEMENTS).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('received');
+    await checklistItem(bp, DONATIONS).getByTestId('item-not-applicable').click();
+    await checklistItem(bp, DONATIONS).getByTestId('not-applicable-comment').fill('None this year.');
+    await checklistItem(bp, DONATIONS).getByTestId('not-applicable-confirm').click();
+    await expect
+      .poll(() => checklistItem(bp, DONATIONS).getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('not_applicable');
+
+    // Carol accepts both: the request completes.
+    const carol = await openSignedIn('/control-panel/requests', 'carol');
+    const cp = carol.page;
+    await cp
+      .getByRole('button', { name: `Review ${TITLE} for ${BOBS_SITE}` })
+      .first()
+      .click();
+    await cp.getByTestId('review-drawer').waitFor({ timeout: 20_000 });
+    for (const item of [P60, STATEMENTS]) {
+      await reviewItem(cp, item).getByTestId('accept-item').click();
+      await expect
+        .poll(() => reviewItem(cp, item).getAttribute('data-status'), { timeout: 20_000 })
+        .toBe('accepted');
+    }
+    await expect
+      .poll(() => cp.getByTestId('review-drawer').getAttribute('data-request-status'), { timeout: 20_000 })
+      .toBe('completed');
+
+    // Submissions says what the review said.
+    await cp.goto(`${server().url}/control-panel/submissions`);
+    await heading(cp, 'Submissions').waitFor({ timeout: 20_000 });
+    for (const name of ['P60 trial', 'Statements trial']) {
+      const row = fileRow(cp, 'submissions-table', name);
+      await row.first().waitFor({ timeout: 20_000 });
+      expect(await row.first().getByTestId('submission-status').textContent()).toBe('Accepted');
+    }
+
+    // So does bob's Submitted Files.
+    await bp.goto(`${server().url}/submittedFiles`);
+    for (const name of ['P60 trial', 'Statements trial']) {
+      const row = fileRow(bp, 'submitted-files-table', name);
+      await row.first().waitFor({ timeout: 20_000 });
+      expect(await row.first().getByTestId('submission-status').textContent()).toBe('Accepted');
+    }
+
+    // The request left the checklist, and is under "Completed" with its items as they ended.
+    await bp.goto(`${server().url}/requestedDocuments`);
+    await bp.getByText('Nothing is asked of you right now.').waitFor({ timeout: 30_000 });
+    await bp.locator('.ant-segmented-item').filter({ hasText: 'Completed' }).click();
+    const done = bp.locator(`[data-testid="document-request"][data-request-title="${TITLE}"]`);
+    await done.waitFor({ timeout: 20_000 });
+    expect(await done.getByTestId('request-status').textContent()).toMatch(/^Completed \d{4}-\d{2}-\d{2}$/);
+    expect(await checklistItem(bp, P60).getByTestId('item-status').textContent()).toBe('Accepted');
+    expect(await done.locator('input[type=file]').count()).toBe(0);
+    expect(bob.errors).toEqual([]);
     expect(carol.errors).toEqual([]);
   });
 });

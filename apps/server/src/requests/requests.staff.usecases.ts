@@ -10,6 +10,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
+import { settleItemSubmissions } from '../site-files/submissions.staff.repository.ts';
 import { changeItem, findVisibleRequest, readRequest } from './request-items.ts';
 import { mailItemsAsked, mailSiteClients } from './request-mail.ts';
 import { findSummaries, insertRequests, refreshProgress, withItems } from './requests.repository.ts';
@@ -85,6 +86,13 @@ export async function reviewItem(
     actor: 'staff',
     staffNote: body.decision === 'reject' ? note : null,
   });
+  await settleItemSubmissions(
+    tx,
+    scope,
+    itemId,
+    body.decision === 'accept' ? 'accepted' : 'rejected',
+    body.decision === 'reject' ? note : null,
+  );
   if (body.decision === 'reject' && note) {
     const { request } = outcome;
     const item = request.items.find((i) => i.id === itemId)!;
