@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import { DEMO_REQUEST_TEMPLATE } from '../apps/server/src/db/seed/demo-data.ts';
 import { type ReceivedMail, startTestSmtpServer } from '../apps/server/src/testing/smtp.ts';
+import { VIEWPORTS } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
 import { signInAs } from './support/sign-in.ts';
@@ -179,6 +180,111 @@ describe('item 5: one status everywhere, and finished requests stay in view', ()
     expect(await done.getByTestId('request-status').textContent()).toMatch(/^Completed \d{4}-\d{2}-\d{2}$/);
     expect(await checklistItem(bp, P60).getByTestId('item-status').textContent()).toBe('Accepted');
     expect(await done.locator('input[type=file]').count()).toBe(0);
+    expect(bob.errors).toEqual([]);
+    expect(carol.errors).toEqual([]);
+  });
+});
+
+describe('item 3: wide content keeps every row usable', () => {
+  // Underscores: no place to break a line, as in the trial's file name.
+  const LONG_NAME = `${'Quarterly_statement_'.repeat(10).slice(0, 196)}.pdf`;
+  const LONG_TITLE = LONG_NAME.slice(0, -4);
+  const NOTE = `${'The second page is missing and the totals do not match the ledger. '.repeat(30)}`.slice(
+    0,
+    2000,
+  );
+  const DATE = /\d{4}-\d{2}-\d{2}/g;
+
+  /**
+   * In the row: each named button wholly inside the viewport and its label not clipped; each date on one line;
+   * the whole title shown inside the viewport.
+   */
+  async function rowProblems(page: Page, title: string, buttons: string[]) {
+    const row = page
+      .locator('tbody tr')
+      .filter({ hasText: title.slice(0, 40) })
+      .first();
+    await row.waitFor({ timeout: 20_000 });
+    const width = page.viewportSize()!.width;
+    const problems: string[] = [];
+    for (const name of buttons) {
+      const button = row.getByRole('button', { name: `${name} ${title}`, exact: true });
+      if (!(await button.isVisible())) {
+        problems.push(`${name}: not visible`);
+        continue;
+      }
+      const box = (await button.boundingBox())!;
+      if (box.x < 0 || box.x + box.width > width) problems.push(`${name}: outside the viewport`);
+      const clipped = await button.evaluate(
+        (el: { scrollWidth: number; clientWidth: number }) => el.scrollWidth > el.clientWidth,
+      );
+      if (clipped) problems.push(`${name}: label clipped`);
+    }
+    const wrappedDates = await row.evaluate((tr, pattern) => {
+      const { document } = globalThis as unknown as {
+        document: {
+          createTreeWalker(root: unknown, what: number): { nextNode(): { textContent: string } | null };
+          createRange(): {
+            setStart(node: unknown, offset: number): void;
+            setEnd(node: unknown, offset: number): void;
+            getClientRects(): ArrayLike<{ top: number; width: number }>;
+          };
+        };
+      };
+      const walker = document.createTreeWalker(tr, 4);
+      const wrapped: string[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent.matchAll(new RegExp(pattern, 'g'))) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const tops = new Set(
+            Array.from(range.getClientRects())
+              .filter((r) => r.width > 0)
+              .map((r) => Math.round(r.top)),
+          );
+          if (tops.size > 1) wrapped.push(match[0]);
+        }
+      }
+      return wrapped;
+    }, DATE.source);
+    for (const date of wrappedDates) problems.push(`date ${date} wraps`);
+    const titleBox = await row.getByText(title).first().boundingBox({ timeout: 5_000 });
+    if (!titleBox || titleBox.x + titleBox.width > width) problems.push('title: not wholly in view');
+    return problems;
+  }
+
+  test('a 200-character file name and a 2,000-character note: Preview and Download stay in view at 1280 and 390 px', async () => {
+    await server().db.query(
+      `UPDATE files SET title = $1, file_name = $2, status = 'rejected', status_note = $3
+       WHERE direction = 'submitted' AND file_name = 'Statements trial.pdf'`,
+      [LONG_TITLE, LONG_NAME, NOTE],
+    );
+    const { rows } = await server().db.query<{ title: string }>(
+      `SELECT title FROM files WHERE direction = 'submitted' AND file_name = 'P60 trial.pdf'`,
+    );
+    const shortTitle = rows[0]!.title;
+    const bob = await openSignedIn('/submittedFiles', 'bob');
+    const carol = await openSignedIn('/control-panel/submissions', 'carol');
+    const found: Record<string, string[]> = {};
+    for (const viewport of [VIEWPORTS.desktop, VIEWPORTS.mobile]) {
+      for (const { page, path, buttons } of [
+        { page: bob.page, path: '/submittedFiles', buttons: ['Preview', 'Download'] },
+        {
+          page: carol.page,
+          path: '/control-panel/submissions',
+          buttons: ['Preview', 'Download', 'Set the status of'],
+        },
+      ]) {
+        await page.setViewportSize(viewport);
+        await page.goto(`${server().url}${path}`);
+        for (const title of [LONG_TITLE, shortTitle]) {
+          const problems = await rowProblems(page, title, buttons);
+          if (problems.length) found[`${path} ${viewport.width} px ${title.slice(0, 12)}`] = problems;
+        }
+      }
+    }
+    expect(found).toEqual({});
     expect(bob.errors).toEqual([]);
     expect(carol.errors).toEqual([]);
   });

@@ -83,7 +83,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       ...sorting('createdAt', 'desc'),
       title: direction.dateLabel,
       responsive: ['md'],
-      render: (_, file) => formatDate(file.createdAt),
+      render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
   if (canDownload || canPreview)
