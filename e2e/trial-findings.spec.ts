@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable, Writable } from 'node:stream';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import { runCli } from '../apps/server/src/cli/main.ts';
 import { DEMO_REQUEST_TEMPLATE } from '../apps/server/src/db/seed/demo-data.ts';
 import { type ReceivedMail, startTestSmtpServer } from '../apps/server/src/testing/smtp.ts';
+import { windowsProgramBytes } from '../apps/server/src/testing/uploads.ts';
 import { VIEWPORTS } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
@@ -287,5 +293,93 @@ describe('item 3: wide content keeps every row usable', () => {
     expect(found).toEqual({});
     expect(bob.errors).toEqual([]);
     expect(carol.errors).toEqual([]);
+  });
+});
+
+describe('item 9: the operator’s command line', () => {
+  /** One command line, as `npm run portico` runs it, on this server's database and data folder. */
+  async function portico(argv: string[]) {
+    let stdout = '';
+    let stderr = '';
+    const sink = (append: (text: string) => void) =>
+      new Writable({
+        write(chunk, _encoding, done) {
+          append(String(chunk));
+          done();
+        },
+      });
+    const code = await runCli(argv, {
+      stdout: sink((text) => {
+        stdout += text;
+      }),
+      stderr: sink((text) => {
+        stderr += text;
+      }),
+      stdin: Readable.from(['']),
+      env: { DATA_DIR: server().config.dataDir, PUBLIC_URL: server().url },
+      database: server().db,
+    });
+    return { code, stdout, stderr };
+  }
+  const AS = ['--as', 'carol@acme.example'];
+  const OSCAR = { email: 'oscar@client.example', name: 'Oscar Olsen', password: 'oscar first password' };
+
+  test('`client invite` mails the invitation; `publish` reports the refused file and the copy, publishes the rest, exits 1', async () => {
+    const invite = (email: string, name: string, ...more: string[]) =>
+      portico([
+        'client',
+        'invite',
+        'acme',
+        '--site',
+        'ACME-1001',
+        '--email',
+        email,
+        '--name',
+        name,
+        ...more,
+        ...AS,
+      ]);
+    const invited = await invite(OSCAR.email, OSCAR.name);
+    expect(invited).toMatchObject({ code: 0, stderr: '' });
+    expect(invited.stdout).toContain(`An invitation was mailed to ${OSCAR.email}`);
+    // `--no-mail` mails nobody.
+    const quiet = await invite('quiet@client.example', 'Quinn Quiet', '--no-mail');
+    expect(quiet.code).toBe(0);
+
+    const folder = await mkdtemp(path.join(tmpdir(), 'portico-publish-'));
+    await writeFile(path.join(folder, 'Letter 2026.txt'), 'Dear Oscar, welcome.\n');
+    await writeFile(path.join(folder, 'Letter 2026 copy.txt'), 'Dear Oscar, welcome.\n');
+    const program = windowsProgramBytes();
+    await writeFile(path.join(folder, 'Invoice.pdf'), program);
+    const publish = ['publish', folder, '--tenant', 'acme', '--site', 'ACME-1001', ...AS];
+    for (const argv of [[...publish, '--dry-run'], publish]) {
+      const run = await portico(argv);
+      expect(run.code).toBe(1);
+      expect(run.stdout).toContain('refuse   Invoice.pdf: This file is a Windows program');
+      expect(run.stdout).toContain(
+        'skip     Letter 2026.txt (the same content as Letter 2026 copy.txt, published once)',
+      );
+      expect(run.stdout).not.toContain('published already');
+      expect(run.stderr).toBe(
+        `portico: 1 file(s) refused, the others done: ${path.join(folder, 'Invoice.pdf')}\n`,
+      );
+    }
+    await rm(folder, { recursive: true, force: true });
+
+    // Oscar's mail arrives; its link sets his password and his portal shows the letter.
+    const mail = await waitForMail(OSCAR.email, /invited you/);
+    const client = await browser.open();
+    await client.page.goto(mail.parsed.text!.match(LINK)![0]);
+    await client.page.getByLabel('New password').fill(OSCAR.password);
+    await client.page.getByLabel('Repeat the password').fill(OSCAR.password);
+    await client.page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await expect
+      .poll(() => client.page.getByTestId('user-name').textContent(), { timeout: 30_000 })
+      .toBe(OSCAR.name);
+    await client.page.goto(`${server().url}/publishedFiles`);
+    await client.page.getByText('Letter 2026 copy', { exact: false }).first().waitFor({ timeout: 20_000 });
+    expect(await client.page.getByText('Invoice', { exact: false }).count()).toBe(0);
+    expect(mailsTo('quiet@client.example', /./)).toHaveLength(0);
+    expect(client.errors).toEqual([]);
   });
 });

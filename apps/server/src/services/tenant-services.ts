@@ -12,6 +12,7 @@ import { keepOutOfCaches } from '../http/cache-control.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { startIdempotencyKeySweeper } from '../idempotency/idempotency-sweep.ts';
 import { startAccountLinkSweeper } from '../invitations/account-links-sweep.ts';
+import { invitationSettingsOf } from '../invitations/invitations.usecases.ts';
 import { startRequestReminderSweeper } from '../requests/request-reminders.ts';
 import { startDownloadTicketSweeper } from '../site-files/download-tickets.usecases.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -47,10 +48,7 @@ const unlessTicketOnly =
  */
 export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const { config, db, blobs, verifier } = deps;
-  const invitations = {
-    publicUrl: config.publicUrl,
-    externalIssuer: config.oidcIssuer !== undefined,
-  };
+  const invitations = invitationSettingsOf(config);
   const callers = createCallerCache();
   const settings = createSiteSettingsCache();
   const idempotencyKeys = startIdempotencyKeySweeper(db, app.log);
