@@ -21,7 +21,13 @@ import { signInAs } from './support/sign-in.ts';
  */
 const smtp = await startTestSmtpServer();
 afterAll(() => smtp.close());
-const server = useServer({ SMTP_URL: smtp.url, NOTIFY_BATCH_SECONDS: '2', LOGIN_RATE_LIMIT: '100' });
+const server = useServer({
+  SMTP_URL: smtp.url,
+  // As most operators write it (issue 30, item 10).
+  MAIL_FROM: 'Acme Portal <portal@acme.example>',
+  NOTIFY_BATCH_SECONDS: '2',
+  LOGIN_RATE_LIMIT: '100',
+});
 const browser = useBrowser();
 
 const BOBS_SITE = "Bob's Bakery Ltd";
@@ -381,5 +387,82 @@ describe('item 9: the operator’s command line', () => {
     expect(await client.page.getByText('Invoice', { exact: false }).count()).toBe(0);
     expect(mailsTo('quiet@client.example', /./)).toHaveLength(0);
     expect(client.errors).toEqual([]);
+  });
+});
+
+/** Whether two boxes of the page overlap. */
+const overlaps = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function setDefaults(page: Page, flags: Record<string, boolean>) {
+  await page.goto(`${server().url}/control-panel/file-area-settings`);
+  const form = page.getByTestId('tenant-settings-form');
+  await form.waitFor({ timeout: 20_000 });
+  for (const [key, on] of Object.entries(flags)) {
+    const toggle = form.getByTestId(`setting-${key}`).getByRole('switch');
+    if ((await toggle.getAttribute('aria-checked')) !== String(on)) await toggle.click();
+  }
+  await form.getByRole('button', { name: 'Save defaults' }).click();
+  await page.getByText('Defaults saved').first().waitFor({ timeout: 20_000 });
+}
+
+describe('items 6 and 10: texts that match the switches, and the small things', () => {
+  test('the settings say what they do; with uploads off the rejection notice says so; the audit log says what changed; toasts leave Log out free', async () => {
+    const carol = await openSignedIn('/control-panel/file-area-settings', 'carol');
+    const cp = carol.page;
+    const form = cp.getByTestId('tenant-settings-form');
+    await form.waitFor({ timeout: 20_000 });
+    // "See files in the portal" hides submissions too; "View files" gates Preview, so it is in use.
+    expect(await form.getByTestId('setting-portalFilesView').textContent()).toContain('those they submitted');
+    const later = form.getByTestId('settings-not-in-use');
+    expect(await later.getByTestId('setting-internalFilesView').count()).toBe(0);
+    expect(await form.getByTestId('setting-internalFilesView').textContent()).toContain('Preview');
+
+    // Uploads off: the client's "Action needed" notice no longer points at an uploader that is not there.
+    await setDefaults(cp, { internalFilesUpload: false });
+    // The toast sits below the header: Log out stays uncovered.
+    const toast = cp.locator('.portico-toast').first();
+    const logOut = cp.getByRole('button', { name: 'Log out' });
+    expect(overlaps((await toast.boundingBox())!, (await logOut.boundingBox())!)).toBe(false);
+
+    const bob = await openSignedIn('/submittedFiles', 'bob');
+    const notice = bob.page.getByTestId('action-needed');
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain('Uploads are turned off for this site');
+    expect(await notice.textContent()).not.toContain('Upload a corrected file below');
+
+    // The audit log says which setting went from what to what, and addresses break only between their parts.
+    await cp.goto(`${server().url}/control-panel/audit-log`);
+    const row = cp.locator('tbody tr').filter({ hasText: 'Changed settings' }).first();
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.textContent()).toContain('internalFilesUpload: on → off');
+    expect(await row.locator('.portico-email').textContent()).toBe('carol@acme.example');
+    await setDefaults(cp, { internalFilesUpload: true });
+
+    // Collapsed, the side menu's count is still said to screen readers.
+    await bob.page.getByRole('button', { name: 'Collapse side menu' }).click();
+    const published = bob.page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', {
+      name: /^Published Files/,
+    });
+    const shown = await published.locator('.portico-badge [aria-hidden]').textContent();
+    expect(Number(shown)).toBeGreaterThan(0);
+    expect(await published.evaluate((link: { innerText: string }) => link.innerText)).toContain(
+      `${shown} files`,
+    );
+
+    // The due date reads YYYY-MM-DD, not the browser's mm/dd/yyyy.
+    await cp.goto(`${server().url}/control-panel/requests`);
+    await cp.getByTestId('new-request').click();
+    const due = cp.getByTestId('request-due-date');
+    expect(await due.getAttribute('type')).not.toBe('date');
+    expect(await due.getAttribute('placeholder')).toBe('YYYY-MM-DD');
+
+    // MAIL_FROM was given with a display name, as operators write it: the server started and mails from it.
+    expect(smtp.mails.length).toBeGreaterThan(0);
+    expect(smtp.mails.every((m) => m.from === 'portal@acme.example')).toBe(true);
+    expect(carol.errors).toEqual([]);
+    expect(bob.errors).toEqual([]);
   });
 });

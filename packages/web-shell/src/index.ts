@@ -83,6 +83,7 @@ export type { ShellState } from './store/store.ts';
 export * from './store/uploader-slice.ts';
 export { AntdScope } from './ui/antd-scope.tsx';
 export { Button, type ButtonProps } from './ui/button.tsx';
+export { EmailAddress } from './ui/email-address.tsx';
 export { Notice, type NoticeProps } from './ui/notice.tsx';
 export { Result, type ResultProps } from './ui/result.tsx';
 export { Skeleton, Spinner } from './ui/spinner.tsx';
