@@ -104,6 +104,13 @@ describe('item 2: an invited client is shown by the name the firm gave', () => {
     await client.page.getByRole('button', { name: 'Set password and sign in' }).click();
     const userName = client.page.getByTestId('user-name');
     await expect.poll(() => userName.textContent(), { timeout: 30_000 }).toBe(NADIA.name);
+
+    // Item 10: the same link again says at once that it no longer works, before any password is typed.
+    const again = await browser.open();
+    await again.page.goto(mail.parsed.text!.match(LINK)![0]);
+    await again.page.getByRole('heading', { name: 'This link no longer works' }).waitFor({ timeout: 10_000 });
+    expect(await again.page.getByLabel('New password').count()).toBe(0);
+    expect(again.errors).toEqual([]);
     expect(client.errors).toEqual([]);
     expect(carol.errors).toEqual([]);
   });

@@ -88,6 +88,15 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
     const match = mail.parsed.text!.match(LINK)!;
     expect(match[1]).toBe(`${api.url}/idp/password`);
     const secret = secretOf(mail);
+    const check = (linkSecret: string) =>
+      fetch(`${api.url}/idp/password/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ secret: linkSecret }).toString(),
+      }).then((answer) => answer.json() as Promise<{ usable: boolean }>);
+    // The page asks before a password is typed: usable now, refused once used (below), and for nonsense alike.
+    expect(await check(secret)).toEqual({ usable: true });
+    expect(await check('x'.repeat(43))).toEqual({ usable: false });
 
     const { status, jar } = await setPassword(secret, 'nina has a long password');
     expect(status).toBe(303);
@@ -105,6 +114,7 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
 
     // Single use: the same link again does nothing; she signs in with her address from now on.
     expect((await setPassword(secret, 'another long password')).status).toBe(400);
+    expect(await check(secret)).toEqual({ usable: false });
     await signIn(api.url, 'nina@client.example', 'nina has a long password');
     // Someone who can sign in is not invited again when added to another site.
     const before = mailsTo('nina@client.example').length;
