@@ -473,3 +473,43 @@ describe('items 6 and 10: texts that match the switches, and the small things', 
     expect(bob.errors).toEqual([]);
   });
 });
+
+// These run inside the page; the e2e project compiles without the DOM library.
+declare const localStorage: { getItem(key: string): string | null };
+declare const document: { activeElement: { getAttribute(name: string): string | null } | null };
+
+describe('item 7: the keyboard', () => {
+  test('the header’s firm switcher browses with the arrow keys and switches on Enter; focus stays on it', async () => {
+    const tracked = await browser.open();
+    const { page } = tracked;
+    await page.goto(`${server().url}/publishedFiles`);
+    await signInAs(page, 'alice');
+    await page.getByRole('heading', { name: 'Select the tenant' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('combobox', { name: 'Tenant' }).selectOption({ label: 'Acme Accounting' });
+    await page.getByRole('button', { name: 'Done' }).click();
+    const firm = page.getByTestId('firm-name');
+    await expect.poll(() => firm.textContent(), { timeout: 20_000 }).toBe('Acme Accounting');
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 20_000 });
+
+    const switcher = page.getByTestId('tenant-switcher');
+    await switcher.focus();
+    await page.keyboard.press('ArrowDown');
+    // Browsing: the field shows the next firm, the workspace stays where it is.
+    await page.waitForTimeout(1_000);
+    expect(await firm.textContent()).toBe('Acme Accounting');
+    expect(await page.evaluate(() => localStorage.getItem('portico.portal.tenant'))).toBe('acme');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => firm.textContent(), { timeout: 20_000 }).toBe('Globex Legal');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('tenant-switcher');
+
+    // Leaving the field while browsing goes back to the firm in use.
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(500);
+    expect(await firm.textContent()).toBe('Globex Legal');
+    expect(await switcher.inputValue()).toBe('globex');
+    expect(tracked.errors).toEqual([]);
+  });
+});
