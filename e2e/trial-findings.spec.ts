@@ -477,6 +477,8 @@ describe('items 6 and 10: texts that match the switches, and the small things', 
 // These run inside the page; the e2e project compiles without the DOM library.
 declare const localStorage: { getItem(key: string): string | null };
 declare const document: { activeElement: { getAttribute(name: string): string | null } | null };
+declare const window: { dispatchEvent(event: unknown): boolean };
+declare const Event: new (type: string) => unknown;
 
 describe('item 7: the keyboard', () => {
   test('the header’s firm switcher browses with the arrow keys and switches on Enter; focus stays on it', async () => {
@@ -511,5 +513,35 @@ describe('item 7: the keyboard', () => {
     expect(await firm.textContent()).toBe('Globex Legal');
     expect(await switcher.inputValue()).toBe('globex');
     expect(tracked.errors).toEqual([]);
+  });
+});
+
+describe('item 4: pages do not go stale', () => {
+  test('staff turn downloads off: a refused click says so and the page stops offering Download; another page follows on focus', async () => {
+    const bob = await openSignedIn('/publishedFiles', 'bob');
+    const other = await openSignedIn('/publishedFiles', 'bob');
+    const downloads = (page: Page) => page.getByTestId('download-file');
+    for (const page of [bob.page, other.page])
+      await expect.poll(() => downloads(page).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const carol = await openSignedIn('/control-panel/file-area-settings', 'carol');
+    await setDefaults(carol.page, { internalFilesDownload: false });
+
+    // A click on the page that still offers it: the refusal in words, and the buttons go without a reload.
+    await downloads(bob.page).first().click();
+    const toast = bob.page.locator('.portico-toast').filter({ hasText: 'Not allowed for this site' });
+    await toast.waitFor({ timeout: 10_000 });
+    await expect.poll(() => downloads(bob.page).count(), { timeout: 10_000 }).toBe(0);
+
+    // The other page reads the settings again when its window gets the focus back.
+    await other.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => downloads(other.page).count(), { timeout: 10_000 }).toBe(0);
+
+    await setDefaults(carol.page, { internalFilesDownload: true });
+    await other.page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => downloads(other.page).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(bob.errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+    expect(other.errors).toEqual([]);
+    expect(carol.errors).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import './styles.css';
 
 export type { ServiceRequest, ShellExtra } from './api/base-query.ts';
 export { resolveServiceBaseUrl, serviceUrl, toEndPoints } from './api/endpoints.ts';
+export { LIVE_LIST } from './api/live-list.ts';
 export { shellApi } from './api/shell-api.ts';
 export { createRoutes } from './app/create-routes.tsx';
 export { WebShell } from './app/web-shell.tsx';

@@ -1,6 +1,7 @@
 import { FileSearchOutlined } from '@ant-design/icons';
 import type { DocumentRequest, SiteRequestView } from '@portico/contracts';
 import {
+  LIVE_LIST,
   PageSpinner,
   QueryErrorAlert,
   selectSelectedSite,
@@ -91,7 +92,7 @@ export default function RequestedDocumentsPage() {
   const [view, setView] = useState<SiteRequestView>('open');
   const query = useGetSiteRequestsQuery(
     { tenant: tenant ?? '', siteId: siteId ?? '', view },
-    { skip: !tenant || !siteId },
+    { skip: !tenant || !siteId, ...LIVE_LIST },
   );
   const canUpload = site?.fileAreaSettings.internalFilesUpload ?? false;
 

@@ -4,6 +4,7 @@ import {
   Button,
   formatBytes,
   formatDate,
+  LIVE_LIST,
   type ListColumns,
   ListEmpty,
   ListFilterBar,
@@ -48,7 +49,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   });
   const result = direction.useList(
     { tenant, siteId: siteId ?? '', ...list.query },
-    { skip: !tenant || !siteId || !token },
+    { skip: !tenant || !siteId || !token, ...LIVE_LIST },
   );
   const downloads = useFileDownloads(direction.downloads);
   const preview = useFilePreview(direction.preview, {
