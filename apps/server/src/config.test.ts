@@ -61,6 +61,15 @@ describe('parseConfig', () => {
     expect(issuerOf(config)).toBe('http://localhost:8080/oidc');
   });
 
+  test('MAIL_FROM takes an address alone or as operators write a sender, with a display name', () => {
+    for (const raw of [
+      'portal@example.com',
+      'Portico <portal@example.com>',
+      '"Acme, Portal" <portal@example.com>',
+    ])
+      expect(parseConfig({ MAIL_FROM: raw }).mailFrom).toBe('portal@example.com');
+  });
+
   test('an empty variable counts as unset', () => {
     expect(parseConfig({ PORT: '', LOG_LEVEL: '', DATABASE_URL: '' })).toEqual(parseConfig({}));
   });
@@ -273,7 +282,7 @@ describe('parseConfig', () => {
     ['SMTP_URL', 'https://mail.example.com', 'an smtp:// or smtps:// URL'],
     ['SMTP_URL', 'smtp://', 'an smtp:// or smtps:// URL'],
     ['MAIL_FROM', 'portal', 'an e-mail address'],
-    ['MAIL_FROM', 'Portal <portal@example.com>', 'an e-mail address'],
+    ['MAIL_FROM', 'Portal <portal>', 'an e-mail address'],
     ['NOTIFY_BATCH_SECONDS', '-1', 'an integer from 0 to 86400'],
     ['MAIL_MAX_ATTEMPTS', '0', 'an integer from 1 to 50'],
     ['MAIL_LEASE_SECONDS', '1', 'an integer from 5 to 3600'],

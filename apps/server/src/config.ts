@@ -42,6 +42,12 @@ const httpUrl = (raw: string) => {
 const withoutTrailingSlash = (url: URL) => url.href.replace(/\/+$/, '');
 
 /** An IPv4 or IPv6 address, alone or as a CIDR range (`10.0.0.0/8`, `fd00::/8`). */
+/** An e-mail address, alone or as most operators write a sender (`Portico <portal@example.com>`): the address. */
+const mailAddressOf = (raw: string) => {
+  const address = raw.match(/^[^<>]*<([^<>]+)>\s*$/)?.[1] ?? raw;
+  return /^[^\s@<>",;]+@[^\s@<>",;]+$/.test(address.trim()) ? address.trim() : undefined;
+};
+
 const isAddressOrRange = (raw: string) => {
   const [address = '', prefix, ...rest] = raw.split('/');
   const version = isIP(address);
@@ -405,10 +411,10 @@ export const CONFIG_ENTRIES = {
   }),
   mailFrom: entry({
     env: 'MAIL_FROM',
-    doc: "Sender address of every mail; the firm's name is shown as the sender's name.",
-    expects: 'an e-mail address such as portal@example.com',
+    doc: "Sender address of every mail; the firm's name is shown as the sender's name (a display name given with the address, as in `Portico <portal@example.com>`, is accepted and replaced by it).",
+    expects: 'an e-mail address such as portal@example.com or Portico <portal@example.com>',
     default: 'no-reply@localhost',
-    parse: (raw) => (/^[^\s@<>",;]+@[^\s@<>",;]+$/.test(raw) ? raw : undefined),
+    parse: mailAddressOf,
   }),
   notifyBatchSeconds: entry({
     env: 'NOTIFY_BATCH_SECONDS',

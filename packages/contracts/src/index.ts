@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './current-person.ts';
 export * from './discovery.ts';
 export * from './downloads.ts';
 export * from './errors.ts';

@@ -30,8 +30,9 @@ export const NOTIFICATION_KINDS = {
   },
   request_updates: {
     audience: 'client',
-    label: 'The firm reviewed documents I sent for a request',
-    description: 'When an item is rejected (with the firm’s note) and when a request is complete.',
+    label: 'The firm asked me for documents or reviewed what I sent',
+    description:
+      'When the firm asks for documents (with the list and the due date), when an item is rejected (with the firm’s note) and when a request is complete.',
   },
 } as const satisfies Record<string, { audience: 'client' | 'staff'; label: string; description: string }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -119,15 +119,28 @@ export const DocumentRequestSchema = Type.Object(
 );
 export type DocumentRequest = Static<typeof DocumentRequestSchema>;
 
+/** The client's two views of a site's requests: those still asking (`open`), and those done with (`closed`). */
+export const SITE_REQUEST_VIEWS = ['open', 'closed'] as const;
+export type SiteRequestView = (typeof SITE_REQUEST_VIEWS)[number];
+
 export const SiteRequestsQuerySchema = Type.Object(
-  { siteId: SiteIdSchema },
+  {
+    siteId: SiteIdSchema,
+    view: Type.Optional(
+      Type.Enum(SITE_REQUEST_VIEWS, {
+        default: 'open',
+        description:
+          '`open`: the checklist, earliest due first; `closed`: completed and withdrawn requests, latest first.',
+      }),
+    ),
+  },
   { $id: 'SiteRequestsQuery', additionalProperties: false },
 );
 export type SiteRequestsQuery = Static<typeof SiteRequestsQuerySchema>;
 
 export const SiteRequestListSchema = Type.Object(
   { records: Type.Array(DocumentRequestSchema), totalRecordCount: Type.Integer({ minimum: 0 }) },
-  { $id: 'SiteRequestList', description: "A site's open requests, earliest due first." },
+  { $id: 'SiteRequestList', description: "A site's open requests, earliest due first (or its closed ones)." },
 );
 export type SiteRequestList = Static<typeof SiteRequestListSchema>;
 

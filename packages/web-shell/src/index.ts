@@ -3,6 +3,7 @@ import './styles.css';
 
 export type { ServiceRequest, ShellExtra } from './api/base-query.ts';
 export { resolveServiceBaseUrl, serviceUrl, toEndPoints } from './api/endpoints.ts';
+export { LIVE_LIST } from './api/live-list.ts';
 export { shellApi } from './api/shell-api.ts';
 export { createRoutes } from './app/create-routes.tsx';
 export { WebShell } from './app/web-shell.tsx';
@@ -84,6 +85,7 @@ export type { ShellState } from './store/store.ts';
 export * from './store/uploader-slice.ts';
 export { AntdScope } from './ui/antd-scope.tsx';
 export { Button, type ButtonProps } from './ui/button.tsx';
+export { EmailAddress } from './ui/email-address.tsx';
 export { Notice, type NoticeProps } from './ui/notice.tsx';
 export { Result, type ResultProps } from './ui/result.tsx';
 export { Skeleton, Spinner } from './ui/spinner.tsx';

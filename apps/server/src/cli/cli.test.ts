@@ -7,7 +7,7 @@ import { startServer } from '../main.ts';
 import { createCliInstallation } from '../testing/cli.ts';
 import { signIn } from '../testing/sign-in.ts';
 import { freePort } from '../testing/test-server.ts';
-import { listBlobFiles } from '../testing/uploads.ts';
+import { listBlobFiles, windowsProgramBytes } from '../testing/uploads.ts';
 
 /**
  * The operators' command line on an empty database (PGlite, or a database created for the test on the
@@ -279,7 +279,7 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
     );
   });
 
-  test('a failed invitation or publish leaves nothing in the database or the blob store', async () => {
+  test('a failed invitation leaves nothing behind; a publish reports each refused file and publishes the rest', async () => {
     await ok([
       'staff',
       'invite',
@@ -311,19 +311,24 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
       ]),
     ).toMatch(/username "erin" belongs to someone else/);
 
-    // A folder whose second file is a program named as a document: refused while streaming, after the first file
-    // was already sent to the blob store.
+    // A folder whose second file is a program named as a document, and whose third repeats the first: the program
+    // is reported (a dry run says so too), the rest published once, and the command fails at the end.
     const folder = path.join(cli.dataDir, 'mixed');
     await mkdir(folder, { recursive: true });
     await writeFile(path.join(folder, 'a.txt'), 'fine\n');
-    const program = Buffer.alloc(512);
-    program.write('MZ', 0);
-    program.writeUInt32LE(128, 0x3c);
-    program.write('PE\0\0', 128, 'binary');
+    const program = windowsProgramBytes();
     await writeFile(path.join(folder, 'b.pdf'), program);
+    await writeFile(path.join(folder, 'c copy.txt'), 'fine\n');
     const blobsBefore = await listBlobFiles(cli.dataDir);
-    expect(await fails(['publish', folder, '--tenant', 'errors', '--site', 'E-1', ...as])).toMatch(/program/);
-    expect(await listBlobFiles(cli.dataDir)).toEqual(blobsBefore);
+    const publish = ['publish', folder, '--tenant', 'errors', '--site', 'E-1', ...as];
+    for (const argv of [[...publish, '--dry-run'], publish]) {
+      const run = await cli.run(argv);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`portico: 1 file(s) refused, the others done: ${path.join(folder, 'b.pdf')}\n`);
+      expect(run.stdout).toContain('refuse   b.pdf: This file is a Windows program');
+      expect(run.stdout).toContain('skip     c copy.txt (the same content as a.txt, published once)');
+    }
+    expect((await listBlobFiles(cli.dataDir)).length).toBe(blobsBefore.length + 1);
 
     await cli.release();
     const db = await openDatabase({ dataDir: cli.dataDir, databaseUrl: cli.env.DATABASE_URL });
@@ -333,8 +338,8 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
       const uploads = await db.query("SELECT 1 FROM uploads WHERE tenant_code = 'errors'");
       expect({ users: users.rows.length, files: files.rows.length, uploads: uploads.rows.length }).toEqual({
         users: 0,
-        files: 0,
-        uploads: 0,
+        files: 1,
+        uploads: 1,
       });
     } finally {
       await db.close();

@@ -1,4 +1,5 @@
 import { Command } from '@commander-js/extra-typings';
+import { invitationSettingsOf, sendInvitation } from '../invitations/invitations.usecases.ts';
 import { findTenantSite, listSiteMembers, listStaffSites } from '../sites/sites.staff.repository.ts';
 import { addSiteMemberIn } from '../sites/sites.staff.usecases.ts';
 import { withExistingTenant } from '../tenants/tenants.usecases.ts';
@@ -23,13 +24,25 @@ export function clientCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .addOption(usernameOption())
     .addOption(passwordStdinOption())
+    .option(
+      '--no-mail',
+      'do not mail them an invitation (by default someone new gets one, unless a password is given)',
+    )
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
         const scope = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
-        const invited = await invitePerson(ctx, tenant, options, (tx, person) =>
-          addSiteMemberIn(tx, scope, siteId, { email: person.email, name: person.name }),
-        );
+        let mailed = false;
+        const invited = await invitePerson(ctx, tenant, options, async (tx, person) => {
+          const added = await addSiteMemberIn(tx, scope, siteId, { email: person.email, name: person.name });
+          if (options.mail && !options.passwordStdin && person.accountCreated) {
+            await sendInvitation(tx, scope, person.userId, invitationSettingsOf(ctx.config), {
+              siteName: (await findTenantSite(tx, scope, siteId)).name,
+            });
+            mailed = true;
+          }
+          return added;
+        });
         ctx.print(
           invited.result.added
             ? `${invited.result.member.email} is now a client of the site.`
@@ -37,7 +50,7 @@ export function clientCommand(io: CliIo) {
         );
         for (const line of nextSteps(
           ctx,
-          { ...invited, email: options.email },
+          { ...invited, email: options.email, mailed },
           `${ctx.config.publicUrl}/`,
           tenant,
         ))

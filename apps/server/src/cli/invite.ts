@@ -1,6 +1,7 @@
 import { Option } from '@commander-js/extra-typings';
 import type { Queryable } from '../db/database.ts';
 import { saveIdpAccount } from '../idp/accounts.ts';
+import { hasAccount } from '../invitations/invitations.repository.ts';
 import { findOrCreateUserByEmail } from '../sites/sites.staff.repository.ts';
 import { bindToExistingTenant } from '../tenants/tenants.usecases.ts';
 import { type CliContext, CliError } from './context.ts';
@@ -35,7 +36,10 @@ export async function invitePerson<T>(
   ctx: CliContext,
   tenantCode: string,
   options: InviteOptions,
-  grant: (tx: Queryable, person: { userId: string; email: string; name: string }) => Promise<T>,
+  grant: (
+    tx: Queryable,
+    person: { userId: string; email: string; name: string; accountCreated: boolean },
+  ) => Promise<T>,
 ) {
   const email = options.email.trim();
   const name = plainText(options.name, '--name');
@@ -48,9 +52,11 @@ export async function invitePerson<T>(
   let username: string | undefined;
   const result = await ctx.db.transaction(async (tx) => {
     const userId = await findOrCreateUserByEmail(tx, email);
+    // With an external provider, someone is new until they first signed in there.
+    let accountCreated = !embedded && !(await hasAccount(tx, userId));
     if (embedded) {
       try {
-        ({ username } = await saveIdpAccount(tx, {
+        ({ username, created: accountCreated } = await saveIdpAccount(tx, {
           userId,
           username: options.username ?? usernameOf(email),
           renameTo: options.username !== undefined,
@@ -63,19 +69,19 @@ export async function invitePerson<T>(
     }
     const tenant = await bindToExistingTenant(tx, tenantCode);
     if (tenant.disabled) throw new CliError(`tenant "${tenantCode}" is disabled`);
-    return grant(tx, { userId, email, name });
+    return grant(tx, { userId, email, name, accountCreated });
   });
   return { result, username, passwordSet: passwordHash !== undefined };
 }
 
 /**
- * What the operator does next. The command line sends no invitation mail of its own (the control panel does, when
- * staff add someone without an account); the person sets a password through "Forgot your password?", which mails
- * them a link, or the operator gives one on standard input.
+ * What the operator does next. `client invite` mails the firm's invitation (as the control panel does when staff
+ * add someone) unless told `--no-mail`; otherwise the person sets a password through "Forgot your password?",
+ * which mails them a link, or the operator gives one on standard input.
  */
 export function nextSteps(
   ctx: CliContext,
-  invited: { username: string | undefined; passwordSet: boolean; email: string },
+  invited: { username: string | undefined; passwordSet: boolean; email: string; mailed?: boolean },
   signInAt: string,
   tenantCode: string,
 ): string[] {
@@ -87,6 +93,12 @@ export function nextSteps(
   }
   if (invited.passwordSet) {
     return [`They sign in at ${signInAt} as "${invited.username}" with the password given.`];
+  }
+  if (invited.mailed) {
+    return [
+      `An invitation was mailed to ${invited.email}: its link sets a password (the running server sends it).`,
+      `They sign in as "${invited.username}" or with their e-mail address.`,
+    ];
   }
   return [
     `Next: they open ${signInAt}, choose "Forgot your password?" and enter ${invited.email}: a link to set a password`,

@@ -1,9 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline, Transform } from 'node:stream';
+import { pipeline, Transform, Writable } from 'node:stream';
+import { pipeline as pipelinePromise } from 'node:stream/promises';
 import { Command } from '@commander-js/extra-typings';
+import { AppError } from '../http/app-error.ts';
 import { scanIntakeOf, trackBlobScans } from '../scanning/scans.repository.ts';
 import { publishedSha256s } from '../site-files/publish.staff.repository.ts';
 import { publishFiles } from '../site-files/publish.staff.usecases.ts';
@@ -44,17 +46,35 @@ async function collectFiles(paths: readonly string[]): Promise<LocalFile[]> {
   return out;
 }
 
-const sha256Of = async (file: string) => {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-};
+/**
+ * Reads a file through the uploads' own meter: its SHA-256, or why it is refused (too large, a program, a refused
+ * script), found before anything is sent, so a dry run says it too.
+ */
+async function inspect(
+  file: LocalFile,
+  maxBytes: number,
+  refused: readonly string[],
+): Promise<{ sha256: string } | { refusal: string }> {
+  const meter = new UploadMeter(maxBytes, refused);
+  try {
+    await pipelinePromise(
+      createReadStream(file.path),
+      meter,
+      new Writable({ write: (_c, _e, done) => done() }),
+    );
+  } catch (error) {
+    if (error instanceof AppError) return { refusal: error.message };
+    throw error;
+  }
+  return { sha256: meter.digest() };
+}
 
 /**
- * Publishes local files to a site as the staff member `--as`: each file is streamed from disk into the blob store
- * (counted, hashed and checked on the way, as the server's uploads are), then all of them become Published Files
- * in one transaction, so a failure anywhere publishes nothing and leaves no blob. Files whose SHA-256 the site
- * already has published (or that repeat one of this run) are skipped.
+ * Publishes local files to a site as the staff member `--as`: each file is checked first (as the server's uploads
+ * are: name, size, content), then streamed from disk into the blob store, then all of them become Published Files
+ * in one transaction, so a failure while sending publishes nothing and leaves no blob. A refused file is reported
+ * and the rest are published; the command then fails (exit code 1), a dry run too. Files whose SHA-256 the site
+ * already has published are skipped, and so is a second copy of a file of this run, named as such.
  */
 async function publish(
   ctx: CliContext,
@@ -76,26 +96,43 @@ async function publish(
   const files = await collectFiles(paths);
   if (!files.length) throw new CliError('no files to publish');
   const todo: LocalFile[] = [];
+  const refusals: string[] = [];
+  const thisRun = new Map<string, string>();
   for (const file of files) {
-    const refusal = refusalOf(file.name, '', refused);
-    if (refusal) throw new CliError(`${file.path}: ${refusal}`);
-    if (file.size > maxBytes) throw new CliError(`${file.path}: larger than the limit of ${bytes(maxBytes)}`);
-    const sha256 = await sha256Of(file.path);
+    const refusal =
+      refusalOf(file.name, '', refused) ??
+      (file.size > maxBytes ? `larger than the limit of ${bytes(maxBytes)}` : undefined);
+    const inspected = refusal ? { refusal } : await inspect(file, maxBytes, refused);
+    if ('refusal' in inspected) {
+      ctx.print(`refuse   ${file.name}: ${inspected.refusal}`);
+      refusals.push(file.path);
+      continue;
+    }
+    const { sha256 } = inspected;
     if (known.has(sha256)) {
       ctx.print(`skip     ${file.name} (published already, same SHA-256)`);
       continue;
     }
-    known.add(sha256);
+    const twin = thisRun.get(sha256);
+    if (twin) {
+      ctx.print(`skip     ${file.name} (the same content as ${twin}, published once)`);
+      continue;
+    }
+    thisRun.set(sha256, file.name);
     todo.push(file);
   }
+  const refusedAtEnd = () => {
+    if (refusals.length)
+      throw new CliError(`${refusals.length} file(s) refused, the others done: ${refusals.join(', ')}`);
+  };
   if (options.dryRun) {
     for (const file of todo) ctx.print(`publish  ${file.name} (${bytes(file.size)})`);
     ctx.print(`Dry run: ${todo.length} file(s) would be published to "${site.name}"; nothing was written.`);
-    return;
+    return refusedAtEnd();
   }
   if (!todo.length) {
     ctx.print(`Nothing to publish: "${site.name}" has every file already.`);
-    return;
+    return refusedAtEnd();
   }
 
   const progress = createProgress(
@@ -147,6 +184,7 @@ async function publish(
     await Promise.all(received.map((r) => ctx.blobs.delete(r.blobKey).catch(() => {})));
     throw error;
   }
+  refusedAtEnd();
 }
 
 export function publishCommand(io: CliIo) {

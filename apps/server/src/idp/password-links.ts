@@ -1,6 +1,7 @@
 import type { Database, Queryable } from '../db/database.ts';
 import {
   createAccountLink,
+  findUsableAccountLink,
   retireAccountLinks,
   useAccountLink,
 } from '../invitations/account-links.repository.ts';
@@ -82,6 +83,16 @@ async function storePassword(tx: Queryable, userId: string, passwordHash: string
   await retireAccountLinks(tx, userId, 'password_reset');
   const signIn = await createAccountLink(tx, { purpose: 'sign_in', userId });
   return { userId, username, signInSecret: signIn.secret };
+}
+
+/**
+ * Whether an invitation or reset link would still set a password, without using it: the page asks at once, so a
+ * used or expired link says so before a password is typed (issue 30).
+ */
+export async function isPasswordLinkUsable(db: Database, secret: string): Promise<boolean> {
+  const link = await findUsableAccountLink(db, secret, ['invitation', 'password_reset']);
+  if (!link) return false;
+  return !link.tenantCode || hasRoleIn(db, link.userId, link.tenantCode);
 }
 
 async function hasRoleIn(tx: Queryable, userId: string, tenantCode: string): Promise<boolean> {

@@ -5,6 +5,10 @@ import { MIN_PASSWORD_LENGTH } from './password-links.ts';
 
 export const LINK_SECRET_SCRIPT_PATH = '/idp/assets/link-secret.js';
 export const FORGOT_PASSWORD_PATH = '/idp/password/forgot';
+/** Answers `{ usable }`: whether a link still sets a password; the set-password page asks it on load. */
+export const CHECK_LINK_PATH = '/idp/password/check';
+/** Where the set-password page goes when its link no longer works. */
+export const INVALID_LINK_PATH = '/idp/password/invalid';
 
 const alertOf = (error: string | undefined, id: string) =>
   error ? `<div class="alert" id="${id}" role="alert">${escapeHtml(error)}</div>` : '';

@@ -5,13 +5,16 @@ import type { Database } from '../db/database.ts';
 import { SET_PASSWORD_PATH } from '../invitations/invitations.usecases.ts';
 import { sendHtml } from './html.ts';
 import {
+  isPasswordLinkUsable,
   PasswordRefused,
   passwordProblem,
   requestPasswordReset,
   setPasswordWithLink,
 } from './password-links.ts';
 import {
+  CHECK_LINK_PATH,
   FORGOT_PASSWORD_PATH,
+  INVALID_LINK_PATH,
   LINK_SECRET_SCRIPT_PATH,
   renderForgotPasswordPage,
   renderInvalidLinkPage,
@@ -65,6 +68,22 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
 
   app.get(SET_PASSWORD_PATH, { schema: { hide: true } }, async (_request, reply) =>
     sendHtml(reply, 200, renderSetPasswordPage({ action: SET_PASSWORD_PATH })),
+  );
+
+  // The page asks whether its link still works before a password is typed; used, expired and unknown look alike.
+  app.post(
+    CHECK_LINK_PATH,
+    { schema: { hide: true }, config: { rateLimit } },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const secret = field(request, 'secret', 100);
+      const usable = secret ? await isPasswordLinkUsable(db, secret) : false;
+      // 200 either way (a browser reports any other status as an error of the page): the answer says which.
+      return reply.header('cache-control', 'no-store').send({ usable });
+    },
+  );
+
+  app.get(INVALID_LINK_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    sendHtml(reply, 200, renderInvalidLinkPage(portalUrl)),
   );
 
   app.post(

@@ -98,6 +98,25 @@ export async function useAccountLink(
   return row && { userId: row.user_id, tenantCode: row.tenant_code, purpose: row.purpose };
 }
 
+/**
+ * Whose link it is, without using it, if the secret is one of `purposes`, unused and unexpired: what a page asks
+ * before asking for a password; anything else answers undefined, alike.
+ */
+export async function findUsableAccountLink(
+  q: Queryable,
+  secret: string,
+  purposes: readonly AccountLinkPurpose[],
+): Promise<UsedAccountLink | undefined> {
+  if (!SECRET.test(secret)) return undefined;
+  const { rows } = await q.query<{ user_id: string; tenant_code: string | null }>(
+    `SELECT user_id, tenant_code FROM account_links
+     WHERE token_sha256 = $1 AND purpose = ANY($2::text[]) AND used_at IS NULL AND expires_at > now()`,
+    [linkSecretHash(secret), [...purposes]],
+  );
+  const row = rows[0];
+  return row && { userId: row.user_id, tenantCode: row.tenant_code };
+}
+
 /** Links past their expiry are of no use to anyone; used ones are kept a day for the record, then removed. */
 export async function deleteOldAccountLinks(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ n: number }>(

@@ -1,4 +1,4 @@
-import type { Invitation, SiteMember, StaffMember, StaffMemberList } from '@portico/contracts';
+import type { CurrentPerson, Invitation, SiteMember, StaffMember, StaffMemberList } from '@portico/contracts';
 import { decodeJwt } from 'jose';
 import { afterAll, describe, expect, test } from 'vitest';
 import { SIGN_IN_COOKIE } from '../idp/password.routes.ts';
@@ -88,6 +88,15 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
     const match = mail.parsed.text!.match(LINK)!;
     expect(match[1]).toBe(`${api.url}/idp/password`);
     const secret = secretOf(mail);
+    const check = (linkSecret: string) =>
+      fetch(`${api.url}/idp/password/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ secret: linkSecret }).toString(),
+      }).then((answer) => answer.json() as Promise<{ usable: boolean }>);
+    // The page asks before a password is typed: usable now, refused once used (below), and for nonsense alike.
+    expect(await check(secret)).toEqual({ usable: true });
+    expect(await check('x'.repeat(43))).toEqual({ usable: false });
 
     const { status, jar } = await setPassword(secret, 'nina has a long password');
     expect(status).toBe(303);
@@ -98,9 +107,14 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
       .withToken(tokens.accessToken)
       .get<{ records: { id: string }[] }>('/t/acme/portal/api/sites');
     expect(me.body.records.map((s) => s.id)).toEqual([bakery]);
+    // Her token has no name of her own; the firm's record names her as carol typed it (the header shows it).
+    expect(decodeJwt(tokens.idToken).name).toBeUndefined();
+    const person = await api.withToken(tokens.accessToken).get<CurrentPerson>('/t/acme/user/api/users/me');
+    expect(person.body).toEqual({ id: added.body.userId, name: 'Nina North', email: 'nina@client.example' });
 
     // Single use: the same link again does nothing; she signs in with her address from now on.
     expect((await setPassword(secret, 'another long password')).status).toBe(400);
+    expect(await check(secret)).toEqual({ usable: false });
     await signIn(api.url, 'nina@client.example', 'nina has a long password');
     // Someone who can sign in is not invited again when added to another site.
     const before = mailsTo('nina@client.example').length;

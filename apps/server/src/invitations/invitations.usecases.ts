@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Invitation, STAFF_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
@@ -13,6 +14,14 @@ export interface InvitationSettings {
   /** OIDC_ISSUER is set: people sign in with their own provider, so an invitation links to the portal's sign-in. */
   externalIssuer: boolean;
 }
+
+/** The settings of a firm's invitations, from the server's configuration (the server's routes and the command line). */
+export const invitationSettingsOf = (
+  config: Pick<Config, 'publicUrl' | 'oidcIssuer'>,
+): InvitationSettings => ({
+  publicUrl: config.publicUrl,
+  externalIssuer: config.oidcIssuer !== undefined,
+});
 
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
 

@@ -2,6 +2,7 @@ import type { MailTemplate } from './mail-content.ts';
 import {
   requestCompletedMail,
   requestItemRejectedMail,
+  requestItemsAskedMail,
   requestReminderMail,
 } from './templates/document-requests.ts';
 import { fileQuarantinedMail } from './templates/file-quarantined.ts';
@@ -22,6 +23,7 @@ export const MAIL_TEMPLATES = {
   'files-submitted': filesSubmittedMail,
   invitation: invitationMail,
   'password-reset': passwordResetMail,
+  'request-items-asked': requestItemsAskedMail,
   'request-reminder': requestReminderMail,
   'request-item-rejected': requestItemRejectedMail,
   'request-completed': requestCompletedMail,

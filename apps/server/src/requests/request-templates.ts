@@ -7,6 +7,7 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { FileMailSettings } from '../site-files/file-notifications.ts';
 import {
   deleteTemplateRow,
   insertTemplate,
@@ -74,13 +75,19 @@ export async function applyTemplate(
   scope: TenantScope,
   templateId: string,
   target: { siteIds: string[]; dueDate: string },
+  notify: FileMailSettings,
 ): Promise<DocumentRequest[]> {
   const template = await findTemplate(tx, scope, templateId);
-  return createRequests(tx, scope, {
-    ...target,
-    templateId: template.id,
-    title: template.title,
-    ...(template.note ? { note: template.note } : {}),
-    items: template.items,
-  });
+  return createRequests(
+    tx,
+    scope,
+    {
+      ...target,
+      templateId: template.id,
+      title: template.title,
+      ...(template.note ? { note: template.note } : {}),
+      items: template.items,
+    },
+    notify,
+  );
 }

@@ -5,6 +5,7 @@ import type {
   RequestItemInput,
   RequestItemStatus,
   RequestStatus,
+  SiteRequestView,
   StaffRequestList,
   StaffRequestSummary,
 } from '@portico/contracts';
@@ -265,12 +266,20 @@ export async function findSummaries(tx: Queryable, scope: TenantScope, ids: read
  * (`visibleSiteGuard`): one statement. No row may mean a site without requests or one the caller may not see;
  * `findVisibleSite` then tells (404 `sites.not_found`).
  */
-export async function listOpenSiteRequests(tx: Queryable, scope: TenantScope, siteId: string) {
+/** A site's open requests, earliest due first; or (`closed`) its completed and withdrawn ones, latest first. */
+export async function listSiteRequests(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  view: SiteRequestView = 'open',
+) {
   const guard = visibleSiteGuard(scope, 3);
+  const which = view === 'open' ? `r.status = 'open'` : `r.status IN ('completed', 'cancelled')`;
+  const order = view === 'open' ? 'r.due_date, r.id' : 'coalesce(r.completed_at, r.created_at) DESC, r.id';
   const { rows } = await tx.query<RequestRow & { items: ItemsJson | string }>(
     `SELECT ${REQUEST_COLUMNS}, ${ITEMS_JSON} AS items FROM ${REQUEST_FROM}
-     WHERE r.tenant_code = $1 AND r.site_id = $2 AND r.status = 'open' AND ${guard.sql}
-     ORDER BY r.due_date, r.id LIMIT 200`,
+     WHERE r.tenant_code = $1 AND r.site_id = $2 AND ${which} AND ${guard.sql}
+     ORDER BY ${order} LIMIT 200`,
     [scope.tenantCode, siteId, ...guard.params],
   );
   if (!rows.length) await findVisibleSite(tx, scope, siteId);

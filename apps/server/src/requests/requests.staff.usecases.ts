@@ -9,8 +9,10 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { FileMailSettings } from '../site-files/file-notifications.ts';
+import { settleItemSubmissions } from '../site-files/submissions.staff.repository.ts';
 import { changeItem, findVisibleRequest, readRequest } from './request-items.ts';
-import { mailSiteClients } from './request-mail.ts';
+import { mailItemsAsked, mailSiteClients } from './request-mail.ts';
 import {
   assertTemplateOfTenant,
   findSummaries,
@@ -32,11 +34,12 @@ async function assertLiveSites(tx: Queryable, scope: TenantScope, siteIds: reado
   }
 }
 
-/** One request per site, all in the caller's transaction: every one or none. */
+/** One request per site, all in the caller's transaction: every one or none; each site's clients get a mail. */
 export async function createRequests(
   tx: Queryable,
   scope: TenantScope,
   body: CreateRequestBody,
+  notify: FileMailSettings,
 ): Promise<DocumentRequest[]> {
   const names = body.items.map((i) => i.name.trim().toLowerCase());
   if (new Set(names).size !== names.length) {
@@ -68,6 +71,9 @@ export async function createRequests(
       detail: { requestId: r.id, title: r.title, dueDate: r.dueDate, items: r.itemsTotal },
     })),
   );
+  for (const request of created) {
+    await mailItemsAsked(tx, scope.tenantCode, request, request.items, notify.batchSeconds);
+  }
   return created;
 }
 
@@ -88,6 +94,13 @@ export async function reviewItem(
     actor: 'staff',
     staffNote: body.decision === 'reject' ? note : null,
   });
+  await settleItemSubmissions(
+    tx,
+    scope,
+    itemId,
+    body.decision === 'accept' ? 'accepted' : 'rejected',
+    body.decision === 'reject' ? note : null,
+  );
   if (body.decision === 'reject' && note) {
     const { request } = outcome;
     const item = request.items.find((i) => i.id === itemId)!;

@@ -121,6 +121,23 @@ describe('a document request from start to completion', () => {
     // Completed: off the client's checklist, and nothing moves any more.
     const after = await api.as('bob').get<SiteRequestList>(`${PORTAL}/requests`, { siteId: bakery });
     expect(after.body.records.map((r) => r.id)).not.toContain(request!.id);
+    // …and in the client's closed view, with what the review said.
+    const closed = await api
+      .as('bob')
+      .get<SiteRequestList>(`${PORTAL}/requests`, { siteId: bakery, view: 'closed' });
+    expect(closed.body.records.find((r) => r.id === request!.id)?.status).toBe('completed');
+
+    // One status everywhere: each file says what the review of its item said.
+    const files = await api
+      .as('bob')
+      .get<SubmittedFileList>(`${PORTAL}/files/submitted`, { siteId: bakery, limit: 100 });
+    const statusOf = (name: string) => {
+      const file = files.body.records.find((f) => f.fileName === `${name}.pdf`)!;
+      return [file.status, file.statusNote];
+    };
+    expect(statusOf('p60')).toEqual(['accepted', null]);
+    expect(statusOf('jan')).toEqual(['rejected', 'February is missing page 2']);
+    expect(statusOf('feb-full')).toEqual(['accepted', null]);
     const late = await send(api.as('bob'), request!, 2, ['late']);
     expect([late.status, errorCode(late.body)]).toEqual([409, 'requests.closed']);
 
@@ -139,6 +156,21 @@ describe('a document request from start to completion', () => {
       'request.item_accept',
       'request.complete',
     ]);
+  });
+
+  it("mails each of the site's clients once: the items and the due date, in one batch per request", async () => {
+    const [request] = await create([bakery], ITEMS, '2030-03-31');
+    const { rows } = await api.db.query<{
+      recipient_email: string;
+      data: { items: { name: string }[]; dueDate: string };
+    }>(
+      `SELECT recipient_email, data FROM mail_outbox WHERE tenant_code = 'acme' AND template = 'request-items-asked'
+         AND data ->> 'requestId' = $1`,
+      [request!.id],
+    );
+    expect(rows.map((r) => r.recipient_email)).toEqual(['bob@example.com']);
+    expect(rows[0]!.data.dueDate).toBe('2030-03-31');
+    expect(rows[0]!.data.items.map((i) => i.name)).toEqual(ITEMS.map((i) => i.name));
   });
 
   it('refuses moves the state machine does not allow, through the API', async () => {

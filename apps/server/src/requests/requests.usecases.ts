@@ -1,16 +1,26 @@
-import type { DocumentRequest, NotApplicableBody, RequestItemFilesBody } from '@portico/contracts';
+import type {
+  DocumentRequest,
+  NotApplicableBody,
+  RequestItemFilesBody,
+  SiteRequestView,
+} from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
 import { saveSubmittedFiles } from '../site-files/submitted-files.usecases.ts';
 import { changeItem } from './request-items.ts';
-import { countOpenItems, listOpenSiteRequests } from './requests.repository.ts';
+import { countOpenItems, listSiteRequests } from './requests.repository.ts';
 
 /** What a site's clients do with the firm's requests: read the checklist, send files, say an item does not apply. */
 
-export async function listOpenRequests(tx: Queryable, scope: TenantScope, siteId: string) {
-  const records = await listOpenSiteRequests(tx, scope, siteId);
+export async function listRequests(
+  tx: Queryable,
+  scope: TenantScope,
+  siteId: string,
+  view: SiteRequestView = 'open',
+) {
+  const records = await listSiteRequests(tx, scope, siteId, view);
   return { records, totalRecordCount: records.length };
 }
 

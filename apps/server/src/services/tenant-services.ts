@@ -10,6 +10,7 @@ import { listenForTenantChanges } from '../db/tenant-changes.ts';
 import { keepOutOfCaches } from '../http/cache-control.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { callerResolver } from '../invitations/invitation-acceptance.ts';
+import { invitationSettingsOf } from '../invitations/invitations.usecases.ts';
 import { scanHookOf } from '../scanning/scan-intake.ts';
 import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
@@ -45,10 +46,7 @@ const unlessTicketOnly =
  */
 export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, deps) => {
   const { config, db, blobs, verifier } = deps;
-  const invitations = {
-    publicUrl: config.publicUrl,
-    externalIssuer: config.oidcIssuer !== undefined,
-  };
+  const invitations = invitationSettingsOf(config);
   const callers = createCallerCache();
   const settings = createSiteSettingsCache();
   const { downloadTicketSeconds } = config;
@@ -160,6 +158,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     callers,
     settings,
     invitations,
+    notify,
     downloadTicketSeconds,
   });
   await app.register(scanningStaffRoutes, {

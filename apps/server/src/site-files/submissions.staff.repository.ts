@@ -142,3 +142,23 @@ export async function updateSubmissionStatus(
     [scope.tenantCode, fileId, status, note, scope.user.id],
   );
 }
+
+/**
+ * The files a client sent against a request item, as its review settles them (issue 30: one status everywhere):
+ * those not reviewed yet (`received`, `in_review`) take the item's accepted or rejected status and the note, so
+ * Submitted Files and Submissions say what the review said. Files settled by an earlier review keep theirs.
+ */
+export async function settleItemSubmissions(
+  tx: Queryable,
+  scope: TenantScope,
+  itemId: string,
+  status: Extract<SubmissionStatus, 'accepted' | 'rejected'>,
+  note: string | null,
+) {
+  await tx.query(
+    `UPDATE files SET status = $3, status_note = $4, status_updated_at = now(), status_updated_by = $5
+     WHERE tenant_code = $1 AND request_item_id = $2 AND direction = 'submitted' AND deleted_at IS NULL
+       AND status IN ('received', 'in_review')`,
+    [scope.tenantCode, itemId, status, note, scope.user.id],
+  );
+}

@@ -52,3 +52,12 @@ export async function listBlobFiles(dataDir: string): Promise<string[]> {
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)))
     .sort();
 }
+
+/** The first bytes of a Windows program (an `MZ` header pointing at a `PE` signature): what uploads refuse. */
+export function windowsProgramBytes(): Buffer {
+  const program = Buffer.alloc(512);
+  program.write('MZ', 0);
+  program.writeUInt32LE(128, 0x3c);
+  program.write('PE\0\0', 128, 'binary');
+  return program;
+}

@@ -225,7 +225,7 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
     const rows = await tusRowCount();
     const tooLarge = await create(api.as('bob'), { length: 8 * 1024 * 1024 + 1 });
     expect([tooLarge.response.status, tooLarge.body.error.code]).toEqual([413, 'uploads.too_large']);
-    expect(tooLarge.body.error.message).toBe('A file may have at most 8388608 bytes (8 MiB).');
+    expect(tooLarge.body.error.message).toBe('A file may have at most 8.4 MB.');
     const byName = await create(api.as('bob'), { length: 10, name: 'setup.exe', type: '' });
     expect([byName.response.status, byName.body.error.code]).toEqual([415, 'uploads.type_refused']);
     const noName = await create(api.as('bob'), { length: 10, name: '' });

@@ -88,7 +88,7 @@ describe('the upload size limit (MAX_UPLOAD_BYTES)', () => {
     const before = await snapshot();
     const over = await api.as('bob').upload(site(), [{ name: 'over.bin', bytes: randomBytes(LIMIT + 1) }]);
     expect([over.status, over.body.error?.code]).toEqual([413, 'uploads.too_large']);
-    expect(over.body.error.message).toBe('A file may have at most 1048576 bytes (1 MiB).');
+    expect(over.body.error.message).toBe('A file may have at most 1 MB.');
     await expectNothingNew(before);
   });
 

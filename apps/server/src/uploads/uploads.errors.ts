@@ -9,7 +9,7 @@ export const uploadsNotFound = () =>
   new AppError('uploads.not_found', 'No pending upload of yours to this site has that reference number.');
 
 export const tooLarge = (maxBytes: number) =>
-  new AppError('uploads.too_large', `A file may have at most ${maxBytes} bytes (${humanBytes(maxBytes)}).`);
+  new AppError('uploads.too_large', `A file may have at most ${humanBytes(maxBytes)}.`);
 
 export const tooSlow = (minBytesPerSecond: number, windowSeconds: number) =>
   new AppError(
@@ -39,16 +39,18 @@ export const unfinishedTooLarge = (limit: number) =>
       'or cancel some before starting it.',
   );
 
-/** A byte count as people read it, in powers of 1024. */
+/** A byte count as people read it: `29 bytes`, `8.4 MB`, `2.1 GB`. */
 export function humanBytes(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  // Decimal units, as the front ends show every file's size (`formatBytes`): one unit system on every screen.
+  const units = ['bytes', 'KB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
     unit++;
   }
-  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${units[unit]}`;
+  const rounded = unit === 0 || value >= 100 ? Math.round(value) : Math.round(value * 10) / 10;
+  return `${rounded} ${units[unit]}`;
 }
 
 /** The multipart parser's and the streams' own errors, as the answers a client can act on. */

@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { useIdleLogout } from '../features/auth/hooks/use-idle-logout.ts';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useBranding } from '../features/branding/components/branding-provider.tsx';
+import { usePersonName } from '../features/layout/api/get-current-person.ts';
 import { buildCrumbs } from '../features/layout/breadcrumbs.ts';
 import { MasterLayout } from '../features/layout/components/master-layout.tsx';
 import { buildNavItems, type NavItem, selectedKeyFor } from '../features/layout/menu-model.ts';
@@ -22,7 +23,6 @@ import {
   selectIsInitializing,
   selectMenuItems,
   selectPublishedFileCount,
-  selectUser,
 } from '../store/selectors.ts';
 import { Button } from '../ui/button.tsx';
 import { Result } from '../ui/result.tsx';
@@ -104,7 +104,7 @@ export function Workspace() {
       : selectIsInitializing(state),
   );
   const apiError = useShellSelector(selectApiError);
-  const user = useShellSelector(selectUser);
+  const userName = usePersonName();
   const several = useShellSelector(selectHasSeveralTenants);
   const dynamicValues = useShellSelector(selectDynamicBreadcrumbValues);
   const publishedFileCount = useShellSelector(selectPublishedFileCount);
@@ -143,7 +143,7 @@ export function Workspace() {
     return (
       <AccessDeniedPage
         error={apiError}
-        userName={user?.name}
+        userName={userName}
         tenantSwitcher={several ? <TenantSwitcher /> : undefined}
         onLogout={onLogout}
       />
@@ -153,7 +153,7 @@ export function Workspace() {
   return (
     <MasterLayout
       branding={branding}
-      userName={user?.name}
+      userName={userName}
       tenantSwitcher={several ? <TenantSwitcher /> : undefined}
       siteSwitcher={
         severalSites && !isInitializing && descriptor.siteSelection !== false ? <SiteSwitcher /> : undefined

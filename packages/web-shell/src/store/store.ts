@@ -1,5 +1,6 @@
 import { LIMITS } from '@portico/contracts';
 import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import {
   createTransform,
   FLUSH,
@@ -136,6 +137,8 @@ export function createShellStore({
         .prepend(listener.middleware)
         .concat(shellApi.middleware),
   });
+  // Lists with `refetchOnFocus` (LIVE_LIST) read again when the window gets the focus back.
+  setupListeners(store.dispatch);
   const persistor = persistStore(store);
   return { store, persistor };
 }

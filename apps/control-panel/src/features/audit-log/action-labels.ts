@@ -45,11 +45,23 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 
+/** A setting's value as people say it: on, off, or (a site's override cleared) the firm's default. */
+const settingValue = (value: unknown) =>
+  value === true ? 'on' : value === false ? 'off' : value === null ? 'the firm’s default' : String(value);
+
+/** `changes` of a settings event (`{ flag: { from, to } }`): which setting went from what to what. */
+function describeChanges(changes: unknown): string[] {
+  if (!changes || typeof changes !== 'object') return [];
+  return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(
+    ([key, change]) => `${key}: ${settingValue(change?.from)} → ${settingValue(change?.to)}`,
+  );
+}
+
 /** A short, readable account of an event's `detail` (the CSV has all of it). */
 export function summariseDetail(detail: Record<string, unknown>): string {
-  return Object.entries(detail)
+  const plain = Object.entries(detail)
     .filter(([, value]) => value !== null && value !== undefined && typeof value !== 'object')
     .slice(0, 4)
-    .map(([key, value]) => `${key}: ${String(value)}`)
-    .join(' · ');
+    .map(([key, value]) => `${key}: ${String(value)}`);
+  return [...describeChanges(detail.changes), ...plain].join(' · ');
 }

@@ -11,7 +11,8 @@ export interface SettingLabel {
 export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> = {
   portalFilesView: {
     label: 'See files in the portal',
-    description: 'Clients see the files published to the site.',
+    description:
+      'Clients see the site’s files in the portal: those published to them and those they submitted (Published and Submitted Files).',
     enforced: true,
   },
   internalFilesDownload: {
@@ -54,7 +55,12 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   internalFilesMove: { label: 'Move files', description: 'Move files to another place.' },
   internalFilesRename: { label: 'Rename files', description: "Change a file's name." },
   internalFilesUpdate: { label: 'Update files', description: 'Replace a file with a new version.' },
-  internalFilesView: { label: 'View files', description: 'Open files in the browser.' },
+  internalFilesView: {
+    label: 'View files',
+    description:
+      'Clients can preview files in the browser (Preview); without it they can only download them.',
+    enforced: true,
+  },
   internalFilesViewAssignmentHistory: {
     label: 'Assignment history',
     description: 'See who a file was assigned to.',

@@ -10,4 +10,17 @@ document.addEventListener('DOMContentLoaded', () => {
   }
   const missing = document.getElementById('missing-link');
   if (missing && field && !field.value) missing.hidden = false;
+  // A link already used (or expired) says so at once, not after the password was typed twice.
+  if (field?.value) {
+    fetch('/idp/password/check', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ secret: field.value }),
+    })
+      .then((answer) => (answer.ok ? answer.json() : { usable: true }))
+      .then((answer) => {
+        if (answer.usable === false) window.location.replace('/idp/password/invalid');
+      })
+      .catch(() => {});
+  }
 });

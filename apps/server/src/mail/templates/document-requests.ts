@@ -1,9 +1,44 @@
 import { defineMailTemplate } from '../mail-content.ts';
 
-/** The three mails of document requests (requests module): a reminder, a rejected item, a completed request. */
+/**
+ * The mails of document requests (requests module): a new request (or new items of an open one), a reminder, a
+ * rejected item, a completed request.
+ */
 
 const checklistUrl = (publicUrl: string, siteId: string, tenantCode: string) =>
   `${publicUrl}/requestedDocuments?site=${encodeURIComponent(siteId)}&tenant=${encodeURIComponent(tenantCode)}`;
+
+export interface RequestItemsAskedData {
+  siteId: string;
+  siteName: string;
+  requestId: string;
+  title: string;
+  /** `YYYY-MM-DD`. */
+  dueDate: string;
+  note: string | null;
+  /** Batched per request: the items asked within one window. */
+  items: readonly { itemId: string; name: string; required: boolean }[];
+}
+
+export const requestItemsAskedMail = defineMailTemplate<RequestItemsAskedData>({
+  kind: 'request_updates',
+  render: (data, { tenant, publicUrl }) => ({
+    subject: `${tenant.displayName} asks for documents: ${data.title} (due ${data.dueDate})`,
+    heading: `${tenant.displayName} asked you for documents by ${data.dueDate}`,
+    blocks: [
+      { type: 'text', text: `For ${data.siteName}, "${data.title}" asks for:` },
+      {
+        type: 'list',
+        items: data.items.map((item) => (item.required ? item.name : `${item.name} (optional)`)),
+      },
+      { type: 'text', text: `Due date: ${data.dueDate}` },
+      ...(data.note
+        ? [{ type: 'note' as const, label: `Note from ${tenant.displayName}`, text: data.note }]
+        : []),
+    ],
+    action: { label: 'Open Requested Documents', url: checklistUrl(publicUrl, data.siteId, tenant.code) },
+  }),
+});
 
 export interface RequestReminderData {
   siteId: string;

@@ -4,6 +4,7 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import { announceTenantChange } from '../../db/tenant-changes.ts';
 import type { InvitationSettings } from '../../invitations/invitations.usecases.ts';
+import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { requireStaff } from '../../sites/access.ts';
 import type { SiteSettingsCache } from '../../sites/site-settings-cache.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
@@ -23,8 +24,9 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
   callers: CallerCache;
   settings: SiteSettingsCache;
   invitations: InvitationSettings;
+  notify: FileMailSettings;
   downloadTicketSeconds: number;
-}> = async (app, { db, blobs, callers, settings, invitations, downloadTicketSeconds }) => {
+}> = async (app, { db, blobs, callers, settings, invitations, notify, downloadTicketSeconds }) => {
   app.addHook('onRequest', requireStaff);
   // Sites, their members and their settings decide who is a client of the tenant and what clients may do: a change
   // is seen by the next request. onSend runs once the handler's transaction committed and before the answer
@@ -45,5 +47,5 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
   await app.register(peopleStaffRoutes, { db, invitations });
   await app.register(submissionsStaffRoutes, { db, blobs, downloadTicketSeconds });
   await app.register(fileAreaSettingsStaffRoutes, { db });
-  await app.register(requestsStaffRoutes, { db });
+  await app.register(requestsStaffRoutes, { db, notify });
 };

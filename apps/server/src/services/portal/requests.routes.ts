@@ -18,7 +18,7 @@ import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import { readRequest } from '../../requests/request-items.ts';
 import {
   countOpenRequestItems,
-  listOpenRequests,
+  listRequests,
   markItemNotApplicable,
   reopenItem,
   sendItemFiles,
@@ -40,8 +40,10 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
     {
       schema: {
         ...doc,
-        summary: "A site's open document requests, with their items",
-        description: `Earliest due first. A site the caller may not see answers 404 \`sites.not_found\`.`,
+        summary: "A site's document requests, with their items",
+        description:
+          'Open ones, earliest due first; with `view=closed` the completed and withdrawn ones, latest first. ' +
+          'A site the caller may not see answers 404 `sites.not_found`.',
         params: TenantParamsSchema,
         querystring: SiteRequestsQuerySchema,
         response: { 200: SiteRequestListSchema, ...errors },
@@ -49,7 +51,9 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
     },
     async (request) => {
       const scope = tenantScopeOf(request);
-      return db.readTenant(scope.tenantCode, (tx) => listOpenRequests(tx, scope, request.query.siteId));
+      return db.readTenant(scope.tenantCode, (tx) =>
+        listRequests(tx, scope, request.query.siteId, request.query.view),
+      );
     },
   );
 

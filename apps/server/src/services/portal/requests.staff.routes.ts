@@ -34,6 +34,7 @@ import {
 } from '../../requests/request-templates.ts';
 import { listStaffRequests } from '../../requests/requests.repository.ts';
 import { cancelRequest, createRequests, reviewItem } from '../../requests/requests.staff.usecases.ts';
+import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -42,7 +43,10 @@ const NOT_FOUND =
   ' A request of another firm answers 404 `requests.not_found`; those of archived sites stay reachable.';
 
 /** The Requests page of the control panel: ask clients for documents, review what comes, remind them. */
-export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
+export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
+  db: Database;
+  notify: FileMailSettings;
+}> = async (app, { db, notify }) => {
   app.get(
     '/api/staff/requests',
     {
@@ -93,7 +97,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = 
     async (request, reply) => {
       const scope = staffScopeOf(request);
       return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
-        records: await createRequests(tx, scope, request.body),
+        records: await createRequests(tx, scope, request.body, notify),
       }));
     },
   );
@@ -286,7 +290,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = 
     async (request, reply) => {
       const scope = staffScopeOf(request);
       return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
-        records: await applyTemplate(tx, scope, request.params.templateId, request.body),
+        records: await applyTemplate(tx, scope, request.params.templateId, request.body, notify),
       }));
     },
   );

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  type CurrentPerson,
+  CurrentPersonSchema,
   ErrorBodySchema,
   type Menu,
   MenuQuerySchema,
@@ -35,6 +37,26 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
         throw new AppError('auth.forbidden', 'The staff menu is for staff of this firm only.');
       }
       return { tenantCode: scope.tenantCode, audience, items: await listMenu(db, scope, audience) };
+    },
+  );
+
+  app.get(
+    '/api/users/me',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'The signed-in person as this firm knows them',
+        description:
+          "The name and address of the firm's record of the caller: the name its staff gave (or the one the " +
+          'person gave themselves). The front ends show it in the header.',
+        security: [{ bearer: [] }],
+        params: TenantParamsSchema,
+        response: { 200: CurrentPersonSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
+      },
+    },
+    async (request): Promise<CurrentPerson> => {
+      const { user } = tenantScopeOf(request);
+      return { id: user.id, name: user.name, email: user.email };
     },
   );
 };

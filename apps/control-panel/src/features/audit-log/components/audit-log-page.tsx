@@ -3,6 +3,7 @@ import type { AuditEvent } from '@portico/contracts';
 import {
   type ApiError,
   ChoiceFilter,
+  EmailAddress,
   formatDateTime,
   ListFilterBar,
   ListTable,
@@ -139,7 +140,7 @@ export default function AuditLogPage() {
                 <Flex vertical>
                   <span>{event.actor.name}</span>
                   <Typography.Text style={{ color: '#595959', fontSize: 12 }}>
-                    {event.actor.email}
+                    <EmailAddress email={event.actor.email} />
                   </Typography.Text>
                 </Flex>
               ) : (

@@ -129,7 +129,15 @@ export function CreateRequestDrawer({ open, onClose }: { open: boolean; onClose:
           label="Due date (YYYY-MM-DD)"
           rules={[{ required: true, pattern: /^\d{4}-\d{2}-\d{2}$/, message: 'A date as YYYY-MM-DD.' }]}
         >
-          <Input type="date" style={{ maxWidth: 220 }} data-testid="request-due-date" />
+          {/* Text, not a native date field: that one shows the browser's locale (mm/dd/yyyy), SPEC §9 says YYYY-MM-DD. */}
+          <Input
+            placeholder="YYYY-MM-DD"
+            inputMode="numeric"
+            maxLength={10}
+            autoComplete="off"
+            style={{ maxWidth: 220 }}
+            data-testid="request-due-date"
+          />
         </Form.Item>
         <Typography.Title level={2} style={{ fontSize: 16 }}>
           Items

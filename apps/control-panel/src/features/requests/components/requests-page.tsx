@@ -2,6 +2,7 @@ import { BellOutlined, FileSearchOutlined, PlusOutlined, StopOutlined } from '@a
 import { LIMITS, REQUEST_STATUSES, type RequestStatus, type StaffRequestSummary } from '@portico/contracts';
 import {
   actionsColumn,
+  LIVE_LIST,
   ListFilterBar,
   ListTable,
   notify,
@@ -54,7 +55,7 @@ export default function RequestsPage() {
       ...(from ? { dueAfter: from } : {}),
       ...(to ? { dueBefore: to } : {}),
     },
-    { skip: !ready },
+    { skip: !ready, ...LIVE_LIST },
   );
 
   const fail = (title: string) => (error: unknown) => notify.error(title, toApiError(error).message);

@@ -13,6 +13,7 @@ import {
   dateColumn,
   formatBytes,
   formatDate,
+  LIVE_LIST,
   ListFilterBar,
   ListTable,
   titleColumn,
@@ -71,7 +72,7 @@ export default function SubmissionsPage() {
       ...(siteId ? { siteId } : {}),
       ...(statuses.length ? { status: statuses } : {}),
     },
-    { skip: !ready },
+    { skip: !ready, ...LIVE_LIST },
   );
 
   const actionsOf = (file: StaffSubmission) => (

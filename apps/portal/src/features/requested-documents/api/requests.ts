@@ -1,4 +1,9 @@
-import type { DocumentRequest, NotApplicableBody, SiteRequestList } from '@portico/contracts';
+import type {
+  DocumentRequest,
+  NotApplicableBody,
+  SiteRequestList,
+  SiteRequestView,
+} from '@portico/contracts';
 import { idempotencyHeaders, shellApi } from '@portico/web-shell';
 
 interface ItemTarget {
@@ -15,9 +20,9 @@ const CHANGED = ['Requests', 'RequestCount', 'SubmittedFiles', 'RecordCount'] as
 
 export const requestedDocumentsApi = shellApi.injectEndpoints({
   endpoints: (build) => ({
-    /** `GET api/requests?siteId=` (portal): the site's open requests with their items. */
-    getSiteRequests: build.query<SiteRequestList, { tenant: string; siteId: string }>({
-      query: ({ siteId }) => ({ service: 'portal', url: 'api/requests', params: { siteId } }),
+    /** `GET api/requests?siteId=&view=` (portal): the site's open (or closed) requests with their items. */
+    getSiteRequests: build.query<SiteRequestList, { tenant: string; siteId: string; view: SiteRequestView }>({
+      query: ({ siteId, view }) => ({ service: 'portal', url: 'api/requests', params: { siteId, view } }),
       providesTags: ['Requests'],
     }),
     /** Uploaded references become Submitted Files of the item; the item is received. */

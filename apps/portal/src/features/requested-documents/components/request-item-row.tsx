@@ -22,21 +22,25 @@ export function RequestItemRow({
   requestId,
   item,
   canUpload,
+  closed = false,
 }: {
   tenant: string;
   siteId: string;
   requestId: string;
   item: RequestItem;
   canUpload: boolean;
+  /** The request is completed or withdrawn: the item is shown as it ended, with nothing to do. */
+  closed?: boolean;
 }) {
   const [markNotApplicable, marking] = useMarkNotApplicableMutation();
   const [reopen, reopening] = useReopenItemMutation();
   const [comment, setComment] = useState<string | null>(null);
   const target = { tenant, requestId, itemId: item.id };
   const uploadable =
+    !closed &&
     canUpload &&
     (item.status === 'open' || item.status === 'rejected' || (item.status === 'received' && item.multiple));
-  const optionalOpen = !item.required && (item.status === 'open' || item.status === 'rejected');
+  const optionalOpen = !closed && !item.required && (item.status === 'open' || item.status === 'rejected');
 
   const fail = (reason: unknown) => notify.error('The item could not be changed', toApiError(reason).message);
   const submitComment = () => {
@@ -66,7 +70,7 @@ export function RequestItemRow({
         {item.description ? (
           <Typography.Text style={{ color: '#595959' }}>{item.description}</Typography.Text>
         ) : null}
-        {item.status === 'rejected' && item.staffNote ? (
+        {!closed && item.status === 'rejected' && item.staffNote ? (
           <Alert
             type="warning"
             showIcon
@@ -102,7 +106,7 @@ export function RequestItemRow({
               Not applicable
             </Button>
           ) : null}
-          {item.status === 'not_applicable' ? (
+          {!closed && item.status === 'not_applicable' ? (
             <Button loading={reopening.isLoading} onClick={() => reopen(target).unwrap().catch(fail)}>
               Undo "not applicable"
             </Button>

@@ -1,6 +1,7 @@
 import { FileSearchOutlined } from '@ant-design/icons';
-import type { DocumentRequest } from '@portico/contracts';
+import type { DocumentRequest, SiteRequestView } from '@portico/contracts';
 import {
+  LIVE_LIST,
   PageSpinner,
   QueryErrorAlert,
   selectSelectedSite,
@@ -8,7 +9,8 @@ import {
   useSelectedSite,
   useShellSelector,
 } from '@portico/web-shell';
-import { Card, Empty, Flex, Progress, Tag, Typography } from 'antd';
+import { Card, Empty, Flex, Progress, Segmented, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useGetSiteRequestsQuery } from '../api/requests.ts';
 import { RequestItemRow } from './request-item-row.tsx';
 
@@ -23,7 +25,8 @@ function RequestCard({
   request: DocumentRequest;
   canUpload: boolean;
 }) {
-  const overdue = request.dueDate < today();
+  const closed = request.status !== 'open';
+  const overdue = !closed && request.dueDate < today();
   const percent = request.itemsTotal ? Math.round((100 * request.itemsReceived) / request.itemsTotal) : 0;
   return (
     <Card
@@ -33,9 +36,17 @@ function RequestCard({
       title={
         <Flex gap={8} align="center" wrap>
           <span style={{ fontWeight: 600 }}>{request.title}</span>
-          <Tag color={overdue ? 'error' : 'default'}>
-            {overdue ? 'Overdue since' : 'Due'} {request.dueDate}
-          </Tag>
+          {closed ? (
+            <Tag color={request.status === 'completed' ? 'success' : 'default'} data-testid="request-status">
+              {request.status === 'completed'
+                ? `Completed ${request.completedAt?.slice(0, 10) ?? ''}`.trim()
+                : 'Withdrawn by the firm'}
+            </Tag>
+          ) : (
+            <Tag color={overdue ? 'error' : 'default'}>
+              {overdue ? 'Overdue since' : 'Due'} {request.dueDate}
+            </Tag>
+          )}
         </Flex>
       }
     >
@@ -64,6 +75,7 @@ function RequestCard({
               requestId={request.id}
               item={item}
               canUpload={canUpload}
+              closed={closed}
             />
           ))}
         </ul>
@@ -77,13 +89,15 @@ export default function RequestedDocumentsPage() {
   const tenant = useShellSelector(selectTenant);
   const siteId = useShellSelector(selectSelectedSite);
   const { site } = useSelectedSite();
+  const [view, setView] = useState<SiteRequestView>('open');
   const query = useGetSiteRequestsQuery(
-    { tenant: tenant ?? '', siteId: siteId ?? '' },
-    { skip: !tenant || !siteId },
+    { tenant: tenant ?? '', siteId: siteId ?? '', view },
+    { skip: !tenant || !siteId, ...LIVE_LIST },
   );
   const canUpload = site?.fileAreaSettings.internalFilesUpload ?? false;
 
-  if (query.isLoading) return <PageSpinner label="Loading the requests…" />;
+  if (query.isLoading && !query.data) return <PageSpinner label="Loading the requests…" />;
+  const records = query.currentData?.records;
   return (
     <Flex vertical gap={16} data-testid="requested-documents">
       <Flex align="center" gap={12} wrap>
@@ -95,6 +109,16 @@ export default function RequestedDocumentsPage() {
       {site ? (
         <Typography.Text style={{ color: '#595959' }}>What {site.name} is asked to send</Typography.Text>
       ) : null}
+      <Segmented<SiteRequestView>
+        value={view}
+        onChange={setView}
+        options={[
+          { value: 'open', label: 'Open' },
+          { value: 'closed', label: 'Completed' },
+        ]}
+        aria-label="Which requests"
+        style={{ alignSelf: 'flex-start' }}
+      />
       {query.error ? (
         <QueryErrorAlert
           title="The requests could not be loaded"
@@ -102,15 +126,21 @@ export default function RequestedDocumentsPage() {
           onRetry={() => void query.refetch()}
         />
       ) : null}
-      {query.data && query.data.records.length === 0 ? (
-        <Empty description="Nothing is asked of you right now." />
+      {records && records.length === 0 ? (
+        <Empty
+          description={
+            view === 'open'
+              ? 'Nothing is asked of you right now.'
+              : 'No request is completed or withdrawn yet.'
+          }
+        />
       ) : null}
-      {!canUpload && query.data?.records.length ? (
+      {view === 'open' && !canUpload && records?.length ? (
         <Typography.Text>
           Uploads are turned off for this site; ask the firm how to send the documents.
         </Typography.Text>
       ) : null}
-      {(query.data?.records ?? []).map((request) => (
+      {(records ?? []).map((request) => (
         <RequestCard key={request.id} tenant={tenant ?? ''} request={request} canUpload={canUpload} />
       ))}
     </Flex>

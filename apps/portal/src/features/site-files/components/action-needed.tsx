@@ -7,9 +7,10 @@ const SHOWN = 3;
 /**
  * What needs the client's attention, at the top of Submitted Files rather than somewhere down the list: the
  * files the firm rejected, newest first, each with the firm's note (issue 19). Nothing when none is rejected,
- * and nothing while loading or on an error (the list below reports its own).
+ * and nothing while loading or on an error (the list below reports its own). What to do next follows the site's
+ * upload setting: with uploads off there is no uploader below to point at.
  */
-export function ActionNeeded() {
+export function ActionNeeded({ canUpload }: { canUpload: boolean }) {
   const tenant = useShellSelector(selectTenant);
   const siteId = useShellSelector(selectSelectedSite);
   const { currentData } = useGetSubmittedFilesQuery(
@@ -35,7 +36,9 @@ export function ActionNeeded() {
         ))}
         {more > 0 ? <li>and {more} more, marked Rejected in the list below</li> : null}
       </ul>
-      Upload a corrected file below; the firm sees it as a new submission.
+      {canUpload
+        ? 'Upload a corrected file below; the firm sees it as a new submission.'
+        : 'Uploads are turned off for this site: ask the firm how to send a corrected file.'}
     </Notice>
   );
 }

@@ -4,6 +4,7 @@ import {
   Button,
   formatBytes,
   formatDate,
+  LIVE_LIST,
   type ListColumns,
   ListEmpty,
   ListFilterBar,
@@ -49,7 +50,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   });
   const result = direction.useList(
     { tenant, siteId: siteId ?? '', ...list.query },
-    { skip: !tenant || !siteId || !token },
+    { skip: !tenant || !siteId || !token, ...LIVE_LIST },
   );
   const downloads = useFileDownloads(direction.downloads);
   const preview = useFilePreview(direction.preview, {
@@ -93,7 +94,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       ...sorting('createdAt', 'desc'),
       title: direction.dateLabel,
       responsive: ['md'],
-      render: (_, file) => formatDate(file.createdAt),
+      render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
   if (canDownload || canPreview)

@@ -21,7 +21,12 @@ export function SubmissionStatusTag({ status, note }: { status: string; note?: s
         {label}
       </Tag>
       {note ? (
-        <span className="portico-secondary" style={{ fontSize: 12, maxWidth: 260 }} data-testid="status-note">
+        <span
+          className="portico-secondary portico-clamp"
+          style={{ fontSize: 12, maxWidth: 260 }}
+          title={note}
+          data-testid="status-note"
+        >
           Note: {note}
         </span>
       ) : null}

@@ -17,7 +17,7 @@ export default function SubmittedFilesPage() {
   return (
     <SiteFilesPage
       direction={SUBMITTED_FILES}
-      notice={settings.portalFilesView ? <ActionNeeded /> : null}
+      notice={settings.portalFilesView ? <ActionNeeded canUpload={settings.internalFilesUpload} /> : null}
       before={
         <>
           <NewDocumentsNotice />

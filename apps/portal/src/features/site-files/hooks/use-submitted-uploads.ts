@@ -18,6 +18,9 @@ import {
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSaveSubmittedFilesMutation } from '../api/save-submitted-files.ts';
 
+/** Save's notification: its outcome replaces the last one. */
+const SAVE_TOAST = 'submitted-files-save';
+
 /** Where a row is: the upload's own states, then `removing` while its DELETE runs. */
 export type UploadRowStatus = UploadItem['status'] | 'removing';
 
@@ -169,15 +172,17 @@ export function useSubmittedUploads({ tenant, siteId }: { tenant: string | null;
       const saved = await saveSubmittedFiles({ ...request, idempotencyKey: keys.keyFor(request) }).unwrap();
       keys.succeeded();
       for (const file of batch) forget(file.uid);
+      // The same key as the failure's: a successful Save replaces an earlier error instead of leaving it up.
       notify.success(
         batch.length === 1 ? 'File submitted' : `${batch.length} files submitted`,
         'They are now listed in Submitted Files.',
+        SAVE_TOAST,
       );
       return saved;
     } catch (rejection) {
       const error = toApiError(rejection);
       setSaveError(error);
-      notify.error('The files could not be saved', error.message);
+      notify.error('The files could not be saved', error.message, SAVE_TOAST);
       return undefined;
     }
   };

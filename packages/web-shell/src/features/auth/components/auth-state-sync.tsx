@@ -8,9 +8,12 @@ import { authStateChanged } from '../../../store/client-state-slice.ts';
 import { useShellDispatch } from '../../../store/hooks.ts';
 import type { SignInState } from '../return-to.ts';
 
-/** The user's display name from the ID token's standard claims. */
+/**
+ * The user's display name from the ID token's standard claims until the firm's record of them is read
+ * (`usePersonName`); never the subject, a code nobody knows themselves by.
+ */
 export function displayNameOf(profile: Record<string, unknown> | undefined): string {
-  for (const claim of ['name', 'preferred_username', 'email', 'sub']) {
+  for (const claim of ['name', 'preferred_username', 'email']) {
     const value = profile?.[claim];
     if (typeof value === 'string' && value.trim()) return value.trim();
   }

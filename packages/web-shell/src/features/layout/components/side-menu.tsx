@@ -56,7 +56,8 @@ function MenuEntryContent({ item, depth, props }: EntryProps) {
         </span>
       ) : null}
       <span className="portico-menu__label">{item.label}</span>
-      {props.collapsed ? null : badge}
+      {/* Collapsed, the badge sits on the icon, which assistive technology skips: the count is said here. */}
+      {props.collapsed ? count ? <VisuallyHidden>{` ${count} ${noun}`}</VisuallyHidden> : null : badge}
     </>
   );
 }

@@ -12,6 +12,21 @@ export interface TitleCellProps {
   children?: ReactNode;
 }
 
+/** A `YYYY-MM-DD` date in a note reads as one word: it never breaks at its hyphens on a narrow screen. */
+function withWholeDates(note: ReactNode): ReactNode {
+  if (typeof note !== 'string') return note;
+  return note.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+    i % 2 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in their fixed order
+      <span key={i} className="portico-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 /**
  * A row's first cell: its title (with a tag beside it), a grey subtitle, and below `md`, where the other columns
  * are hidden, what they would say (`note`, `narrow`). `children` follow at every width.
@@ -29,7 +44,9 @@ export function TitleCell({ title, tag, subtitle, note, narrow, children }: Titl
       {subtitle ? <span className="portico-secondary">{subtitle}</span> : null}
       {wide || (!note && !narrow) ? null : (
         <div className="portico-title-cell__narrow">
-          {note ? <span className="portico-secondary portico-title-cell__note">{note}</span> : null}
+          {note ? (
+            <span className="portico-secondary portico-title-cell__note">{withWholeDates(note)}</span>
+          ) : null}
           {narrow}
         </div>
       )}

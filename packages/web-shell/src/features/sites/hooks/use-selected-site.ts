@@ -1,4 +1,5 @@
 import type { Site } from '@portico/contracts';
+import { LIVE_LIST } from '../../../api/live-list.ts';
 import { useShellSelector } from '../../../store/hooks.ts';
 import {
   selectAccessToken,
@@ -18,7 +19,8 @@ export function useSelectedSite(): { site: Site | undefined; siteId: string | nu
   const token = useShellSelector(selectAccessToken);
   const discovered = useShellSelector(selectEndPoints).length > 0;
   const canCall = !!tenant && !!token && discovered;
-  const firstPage = useSelectFirstSiteQuery({ tenant: tenant ?? '' }, { skip: !canCall });
+  // The site's settings decide what the page offers: read again on focus and at an interval (LIVE_LIST).
+  const firstPage = useSelectFirstSiteQuery({ tenant: tenant ?? '' }, { skip: !canCall, ...LIVE_LIST });
   const inFirstPage = firstPage.currentData?.records.find((s) => s.id === siteId);
   const lookup = useGetSiteRecordQuery(
     { tenant: tenant ?? '', siteId: siteId ?? '' },

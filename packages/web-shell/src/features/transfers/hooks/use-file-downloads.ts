@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notifications.tsx';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectEndPoints } from '../../../store/selectors.ts';
 import { useCreateDownloadTicketMutation } from '../api/download-ticket.ts';
-import { describeFileError, fileErrorTitle } from '../file-errors.ts';
+import { describeFileError, fileErrorTitle, SETTINGS_FORBIDDEN } from '../file-errors.ts';
 
 type Tag = Parameters<typeof shellApi.util.invalidateTags>[0][number];
 
@@ -81,6 +81,9 @@ export function useFileDownloads(target: FileDownloadTarget) {
       } catch (rejection) {
         const error = toApiError(rejection);
         notify.error(fileErrorTitle(error, failedTitle), describeFileError(error, 'download'));
+        // Refused by the site's settings: they changed since the page read them; read them again, so the page stops
+        // offering what is no longer allowed (issue 30).
+        if (error.code === SETTINGS_FORBIDDEN) dispatch(shellApi.util.invalidateTags(['Sites']));
       } finally {
         setBusy((set) => {
           const next = new Set(set);
