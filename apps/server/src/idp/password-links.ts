@@ -7,6 +7,7 @@ import {
 import { dayOf, setPasswordLink } from '../invitations/invitations.usecases.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { hashPassword } from './password.ts';
+import { passwordRuleProblem } from './password-rule.ts';
 
 /**
  * What the provider does with the single-use links (migration 0012): set a password with an invitation or a reset
@@ -15,20 +16,12 @@ import { hashPassword } from './password.ts';
  * names its firm, which the link's use checks, not row-level security.
  */
 
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 1024;
-
-/** Why a new password is refused, or undefined when it will do. */
+/** Why a new password is refused, or undefined when it will do: the one rule (password-rule.ts), then the repeat. */
 export function passwordProblem(password: string, confirmation: string, email?: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
-  if (password !== confirmation) return 'The two passwords are not the same.';
-  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) {
-    return 'Your password cannot be your e-mail address.';
-  }
-  return undefined;
+  return (
+    passwordRuleProblem(password, { email }) ??
+    (password !== confirmation ? 'The two passwords are not the same.' : undefined)
+  );
 }
 
 export interface PasswordSet {
@@ -41,17 +34,20 @@ export interface PasswordSet {
 /**
  * Uses an invitation or reset link and sets the person's password, all in one transaction: the link is spent only
  * if the password is stored. An invitation whose person no longer has any role in the inviting firm is spent for
- * nothing (the firm took the invitation back). Answers undefined for a link that is unknown, used or expired.
+ * nothing (the firm took the invitation back). Answers undefined for a link that is unknown, used or expired, and
+ * the password rule's problem (the link kept) for a password that is the person's own address or username.
  */
 export async function setPasswordWithLink(
   db: Database,
   secret: string,
   password: string,
-): Promise<PasswordSet | undefined> {
+): Promise<PasswordSet | { problem: string } | undefined> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const set = db.transaction(async (tx) => {
     const link = await useAccountLink(tx, secret, ['invitation', 'password_reset']);
     if (!link) return undefined;
+    const problem = passwordRuleProblem(password, await ownerOf(tx, link.userId));
+    if (problem) throw new PasswordRefused(problem);
     if (link.tenantCode && !(await hasRoleIn(tx, link.userId, link.tenantCode))) return undefined;
     const username = await upsertAccount(tx, link.userId, passwordHash);
     // Every other open reset link of the person is void once the password changed.
@@ -59,6 +55,21 @@ export async function setPasswordWithLink(
     const signIn = await createAccountLink(tx, { purpose: 'sign_in', userId: link.userId });
     return { userId: link.userId, username, signInSecret: signIn.secret };
   });
+  return set.catch((error: unknown) => {
+    if (error instanceof PasswordRefused) return { problem: error.message };
+    throw error;
+  });
+}
+
+/** Thrown inside the transaction so the link stays unspent; answered as the problem. */
+class PasswordRefused extends Error {}
+
+async function ownerOf(tx: Queryable, userId: string) {
+  const { rows } = await tx.query<{ email: string; username: string | null }>(
+    'SELECT u.email, a.username FROM users u LEFT JOIN idp_accounts a ON a.user_id = u.id WHERE u.id = $1',
+    [userId],
+  );
+  return { email: rows[0]?.email, username: rows[0]?.username ?? undefined };
 }
 
 async function hasRoleIn(tx: Queryable, userId: string, tenantCode: string): Promise<boolean> {

@@ -80,6 +80,13 @@ export async function passwordRoutes(app: FastifyInstance, { config, db }: Passw
         request.log.info('password not set: the link is unknown, used or expired');
         return sendHtml(reply, 400, renderInvalidLinkPage(portalUrl));
       }
+      if ('problem' in done) {
+        return sendHtml(
+          reply,
+          400,
+          renderSetPasswordPage({ action: SET_PASSWORD_PATH, secret, error: done.problem }),
+        );
+      }
       request.log.info({ accountId: done.userId, username: done.username }, 'password set with a link');
       const cookie = [
         `${SIGN_IN_COOKIE}=${done.signInSecret}`,
