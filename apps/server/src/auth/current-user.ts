@@ -1,10 +1,11 @@
-import { TENANT_CODE_PATTERN } from '@portico/contracts';
+import { TENANT_CODE_PATTERN, type TwoStepRequirement } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { CallerCache } from './caller-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
 import type { TenantScope } from './tenant-scope.ts';
+import { passesTwoStepClaim, type TwoStepClaim, twoStepRequiredFor } from './two-step-claim.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +17,8 @@ declare module 'fastify' {
 export interface CurrentUserOptions {
   /** The embedded provider's issuer, whose `sub` is `users.id`; undefined when an external provider is used. */
   embeddedIssuer?: string | undefined;
+  /** With an external provider: the claim that proves a second step, where the firm requires one. */
+  twoStepClaim?: TwoStepClaim | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,15 +47,33 @@ export async function resolveTenantUser(
   return db.withTenant(tenantCode, async (tx) => {
     // Row-level security shows the application role only the bound tenant's row.
     // A disabled firm (an operator's `tenant disable`) answers like a missing one.
-    const tenant = await tx.query('SELECT 1 FROM tenants WHERE code = $1 AND disabled_at IS NULL', [
-      tenantCode,
-    ]);
-    if (!tenant.rows.length) throw tenantNotFound(tenantCode);
+    const tenant = await tx.query<{ two_step_required: TwoStepRequirement }>(
+      'SELECT two_step_required FROM tenants WHERE code = $1 AND disabled_at IS NULL',
+      [tenantCode],
+    );
+    if (!tenant.rows[0]) throw tenantNotFound(tenantCode);
 
     const user = await findUser(tx, principal, options);
     if (!user) throw noRole(tenantCode);
     const roles = await rolesOf(tx, tenantCode, user.id);
     if (!roles?.is_staff && !roles?.is_client) throw noRole(tenantCode);
+    // The embedded provider enforces the firm's policy before it issues a token (idp/two-step-policy.ts); an
+    // external one is trusted as far as its token's claim says.
+    const { twoStepClaim } = options;
+    if (
+      twoStepClaim &&
+      principal.issuer !== options.embeddedIssuer &&
+      twoStepRequiredFor(tenant.rows[0].two_step_required, {
+        isStaff: roles.is_staff,
+        isClient: roles.is_client,
+      }) &&
+      !passesTwoStepClaim(principal.claims, twoStepClaim)
+    ) {
+      throw new AppError(
+        'auth.two_step_required',
+        `${tenantCode} requires two-step sign-in: sign in again with a second step at your identity provider.`,
+      );
+    }
     let name = roles.name;
     if (name !== null && !roles.accepted) name = (await accept(tx, tenantCode, user, principal)) ?? name;
     // Every role holder has a record (migration 0007); the person's own address is the fallback all the same.

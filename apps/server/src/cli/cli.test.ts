@@ -237,6 +237,7 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
       ['discovery', 'show'],
       ['discovery', 'set'],
       ['audit', 'export'],
+      ['user', 'reset-two-step'],
     ];
     for (const command of commands) {
       const run = await cli.run([...command, '--help']);

@@ -12,6 +12,7 @@ import { publishCommand } from './publish.ts';
 import { siteCommand } from './site.ts';
 import { staffCommand } from './staff.ts';
 import { tenantCommand } from './tenant.ts';
+import { userCommand } from './user.ts';
 
 /**
  * The operators' command line: `npm run portico -- <command>`, or `portico <command>` once installed. It reads the
@@ -41,6 +42,7 @@ export function buildProgram(io: CliIo) {
     publishCommand(io),
     discoveryCommand(io),
     auditCommand(io),
+    userCommand(io),
   ]) {
     program.addCommand(command);
   }

@@ -17,11 +17,15 @@ import {
 import { clearSignInCookie, passwordRoutes, signInCookieOf } from './password.routes.ts';
 import { useSignInLink } from './password-links.ts';
 import { interactionPath } from './provider-config.ts';
+import type { SecretBox } from './secret-box.ts';
+import { continueAfterPassword, twoStepRoutes } from './two-step.routes.ts';
 
 export interface InteractionRoutesOptions {
   config: Config;
   db: Database;
   provider: Provider;
+  /** Seals the second step's secrets (two-step.routes.ts). */
+  box: SecretBox;
 }
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -39,7 +43,7 @@ const UID_PARAMS = {
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  { config, db, provider }: InteractionRoutesOptions,
+  { config, db, provider, box }: InteractionRoutesOptions,
 ) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   const portalUrl = `${config.publicUrl}/`;
@@ -61,6 +65,7 @@ export async function interactionRoutes(
   });
 
   await passwordRoutes(app, { config, db });
+  await twoStepRoutes(app, { config, db, provider, box, interactionOf });
 
   for (const [path, script] of Object.entries(scripts)) {
     app.get(path, { schema: { hide: true } }, async (_request, reply) =>
@@ -83,13 +88,14 @@ export async function interactionRoutes(
             const accountId = await useSignInLink(db, signInSecret);
             if (accountId && (await findAccountById(db, accountId))) {
               request.log.info({ accountId }, 'signed in after setting a password');
-              const returnTo = await provider.interactionResult(
-                request.raw,
-                reply.raw,
-                { login: { accountId, amr: ['pwd'] } },
-                { mergeWithLastSubmission: false },
+              const next = await continueAfterPassword(
+                { db, provider },
+                request,
+                reply,
+                interaction,
+                accountId,
               );
-              return reply.redirect(returnTo, 303);
+              return reply.redirect(next, 303);
             }
           }
           return sendHtml(
@@ -145,12 +151,14 @@ export async function interactionRoutes(
           }),
         );
       }
-      request.log.info({ accountId: account.accountId, username: account.username }, 'signed in');
-      const returnTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: account.accountId, amr: ['pwd'] } },
-        { mergeWithLastSubmission: false },
+      request.log.info({ accountId: account.accountId, username: account.username }, 'password accepted');
+      // Tokens only after the second step where one is due (two-step.routes.ts).
+      const returnTo = await continueAfterPassword(
+        { db, provider },
+        request,
+        reply,
+        interaction,
+        account.accountId,
       );
       // The page's script continues with location.replace, so the sign-in page leaves the history (issue 19).
       if (wantsJson(request)) return reply.header('cache-control', 'no-store').send({ location: returnTo });

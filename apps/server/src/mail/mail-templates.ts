@@ -9,6 +9,7 @@ import { filesSubmittedMail } from './templates/files-submitted.ts';
 import { invitationMail } from './templates/invitation.ts';
 import { passwordResetMail } from './templates/password-reset.ts';
 import { submissionStatusMail } from './templates/submission-status.ts';
+import { recoveryCodeUsedMail, twoStepLockedMail, twoStepResetMail } from './templates/two-step.ts';
 
 /**
  * Every mail the server sends, by template key (mail_outbox.template). To add one: write
@@ -24,6 +25,9 @@ export const MAIL_TEMPLATES = {
   'request-reminder': requestReminderMail,
   'request-item-rejected': requestItemRejectedMail,
   'request-completed': requestCompletedMail,
+  'two-step-locked': twoStepLockedMail,
+  'recovery-code-used': recoveryCodeUsedMail,
+  'two-step-reset': twoStepResetMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

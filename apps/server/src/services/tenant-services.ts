@@ -119,7 +119,14 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
   app.addHook(
     'onRequest',
     unlessTicketOnly(
-      requireTenantUser(db, { embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config) }, callers),
+      requireTenantUser(
+        db,
+        {
+          embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config),
+          twoStepClaim: config.oidcIssuer ? config.oidcTwoStepClaim : undefined,
+        },
+        callers,
+      ),
     ),
   );
   app.setNotFoundHandler((request, reply) => {

@@ -11,7 +11,10 @@ export type TenantDecision =
  * `codes` is null while the access token has not reached the store yet (it is copied there after the first
  * render): nothing is decided then, or a reload would clear the stored tenant before the token is read.
  */
-export function decideTenant(codes: readonly string[] | null, stored: string | null | undefined): TenantDecision {
+export function decideTenant(
+  codes: readonly string[] | null,
+  stored: string | null | undefined,
+): TenantDecision {
   if (codes === null) return { type: 'wait' };
   if (stored && !codes.includes(stored)) return { type: 'clear' };
   if (stored) return { type: 'ready', tenant: stored };
