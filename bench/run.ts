@@ -6,6 +6,7 @@ import { controlPanelFirstScreenBenchmark, portalFirstScreenBenchmark } from './
 import { listBenchmark } from './benchmarks/list.ts';
 import { requestsListBenchmark } from './benchmarks/requests-list.ts';
 import { tusUploadBenchmark } from './benchmarks/tus-upload.ts';
+import { twoStepBenchmark } from './benchmarks/two-step.ts';
 import { uploadBenchmark } from './benchmarks/upload.ts';
 import { uploadRssBenchmark } from './benchmarks/upload-rss.ts';
 import { zipBenchmark } from './benchmarks/zip.ts';
@@ -28,6 +29,7 @@ const BENCHMARKS: Benchmark[] = [
   uploadRssBenchmark,
   portalFirstScreenBenchmark,
   controlPanelFirstScreenBenchmark,
+  twoStepBenchmark,
 ];
 
 /** The last lines the servers logged, kept for the report before the work folder goes. */
