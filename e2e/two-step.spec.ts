@@ -12,8 +12,8 @@ import { useServer } from './support/server.ts';
  * Two-step sign-in (issue 28) in real Chromium against the real server: bob sets up an authenticator app from
  * the user menu (codes computed with otplib from the key shown as text), signs out and in with a code; wrong and
  * reused codes are refused, a recovery code works once, five wrong codes lock even the right one; the operator's
- * reset removes it all; then the firm requires two-step sign-in for clients and bob sets one up again before he
- * sees any file. The tests run in order on one server.
+ * reset removes it all; signing out in one tab signs out the other tabs; then the firm requires two-step sign-in
+ * for clients and bob sets one up again before he sees any file. The tests run in order on one server.
  */
 // The e2e project compiles without the DOM library; these run inside the page.
 declare const location: { pathname: string };
@@ -149,6 +149,32 @@ describe('two-step sign-in', { timeout: 180_000 }, () => {
     await page.goto(`${server().url}/`);
     await passwordStep(page, 'bob');
     await expectInPortal(page);
+  });
+
+  test('signing out in one tab signs out a second tab of the browser before it fetches anything more', async () => {
+    const { context, page } = await browser.open();
+    await page.goto(`${server().url}/`);
+    await passwordStep(page, 'bob');
+    await expectInPortal(page);
+    const second = await context.newPage();
+    await second.goto(`${server().url}/`);
+    await expectInPortal(second);
+    // Its first screen has loaded everything it asks for; from here on it would only fetch on its own timers.
+    await second.waitForLoadState('networkidle');
+
+    let clickedAt = Number.POSITIVE_INFINITY;
+    const fetchedAfter: string[] = [];
+    second.on('request', (request) => {
+      if (request.headers().authorization && Date.now() >= clickedAt) fetchedAfter.push(request.url());
+    });
+    clickedAt = Date.now();
+    await page.getByTestId('logout-button').click();
+    await second.waitForURL(/\/logout/, { timeout: 10_000 });
+    expect(fetchedAfter).toEqual([]);
+    // Its tokens are gone: opening the portal again asks to sign in.
+    await second.goto(`${server().url}/`);
+    await second.getByLabel('Username').waitFor({ timeout: 20_000 });
+    expect(fetchedAfter).toEqual([]);
   });
 
   test('the firm requires two-step sign-in for clients: bob sets it up before seeing any file', async () => {

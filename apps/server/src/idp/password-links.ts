@@ -8,6 +8,7 @@ import { dayOf, setPasswordLink } from '../invitations/invitations.usecases.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { hashPassword } from './password.ts';
 import { passwordRuleProblem } from './password-rule.ts';
+import { endSessionsOf } from './sessions.ts';
 
 /**
  * What the provider does with the single-use links (migration 0012): set a password with an invitation or a reset
@@ -50,8 +51,10 @@ export async function setPasswordWithLink(
     if (problem) throw new PasswordRefused(problem);
     if (link.tenantCode && !(await hasRoleIn(tx, link.userId, link.tenantCode))) return undefined;
     const username = await upsertAccount(tx, link.userId, passwordHash);
-    // Every other open reset link of the person is void once the password changed.
+    // Every other open reset link of the person is void once the password changed, and so is every sign-in
+    // made with the old one: whoever knew it is signed out everywhere.
     await retireAccountLinks(tx, link.userId, 'password_reset');
+    await endSessionsOf(tx, link.userId);
     const signIn = await createAccountLink(tx, { purpose: 'sign_in', userId: link.userId });
     return { userId: link.userId, username, signInSecret: signIn.secret };
   });

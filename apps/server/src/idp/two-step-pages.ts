@@ -109,6 +109,9 @@ export function renderSecurityPage(options: {
 <p>Signed in as ${escapeHtml(options.name)}.</p>
 ${notice}<h2>Two-step sign-in</h2>
 ${required}${app}
+<h2>Where you are signed in</h2>
+<p>Signing out everywhere ends your sign-in in every browser and app, this one included.</p>
+<form method="post" action="${SECURITY_PATH}/sign-out-everywhere"><button type="submit" class="secondary">Sign out everywhere</button></form>
 <p class="aside"><a href="${escapeHtml(options.backUrl)}">Back to Portico</a></p>
 <style>h2 { font-size: 18px; margin: 16px 0 8px; } form { margin: 0 0 12px; }
  button.secondary { background: #fff; color: var(--danger); border: 1px solid var(--danger); }

@@ -5,9 +5,10 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { findAccountById } from './accounts.ts';
 import { sendHtml } from './html.ts';
-import { renderExpiredInteractionPage } from './notice-pages.ts';
+import { renderExpiredInteractionPage, renderSignedOutPage } from './notice-pages.ts';
 import { interactionPath } from './provider-config.ts';
 import type { SecretBox } from './secret-box.ts';
+import { endSessionsOf } from './sessions.ts';
 import { deleteTwoStep } from './two-step.repository.ts';
 import {
   checkSecondStep,
@@ -324,6 +325,12 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
       200,
       renderRecoveryCodesPage({ codes, action: `${SECURITY_PATH}/saved`, button: 'I have saved them' }),
     );
+  });
+
+  securityPost(`${SECURITY_PATH}/sign-out-everywhere`, async (request, reply, accountId) => {
+    const ended = await endSessionsOf(db, accountId);
+    request.log.info({ accountId, ended }, 'signed out everywhere');
+    return sendHtml(reply, 200, renderSignedOutPage(portalUrl));
   });
 
   securityPost(`${SECURITY_PATH}/totp/remove`, async (request, reply, accountId) => {

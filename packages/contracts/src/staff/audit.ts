@@ -25,6 +25,7 @@ export const STAFF_AUDIT_ACTIONS = {
   settingsReset: 'settings.reset',
   menuReplace: 'menu.replace',
   signInPolicyUpdate: 'policy.two_step',
+  sessionsEnd: 'member.sessions_end',
 } as const;
 
 /** What an operator does through the command line (`portico …`), recorded in the firm's audit log too. */

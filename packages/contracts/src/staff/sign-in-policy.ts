@@ -24,3 +24,9 @@ export const UpdateSignInPolicyBodySchema = Type.Object(
   { $id: 'UpdateSignInPolicyBody', additionalProperties: false },
 );
 export type UpdateSignInPolicyBody = Static<typeof UpdateSignInPolicyBodySchema>;
+
+export const EndedSessionsSchema = Type.Object(
+  { ended: Type.Integer({ minimum: 0, description: 'How many sign-ins (browser sessions) ended.' }) },
+  { $id: 'EndedSessions', additionalProperties: false },
+);
+export type EndedSessions = Static<typeof EndedSessionsSchema>;

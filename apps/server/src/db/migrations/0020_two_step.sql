@@ -47,3 +47,7 @@ ALTER TABLE tenants ADD COLUMN two_step_required text NOT NULL DEFAULT 'off'
 ALTER TABLE provider_secrets DROP CONSTRAINT provider_secrets_name_check;
 ALTER TABLE provider_secrets ADD CONSTRAINT provider_secrets_name_check
   CHECK (name IN ('jwks', 'cookie-keys', 'secret-key'));
+
+-- "Sign out everywhere" and a password change end every provider session, grant and refresh token of a person
+-- (idp/sessions.ts): found by the account they name.
+CREATE INDEX oidc_payloads_account ON oidc_payloads ((payload->>'accountId')) WHERE payload ? 'accountId';

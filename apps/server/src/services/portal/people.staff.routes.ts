@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  EndedSessionsSchema,
   ErrorBodySchema,
   InvitationSchema,
   InviteStaffBodySchema,
@@ -10,6 +11,7 @@ import {
 } from '@portico/contracts';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
+import { endClientSessions } from '../../idp/sessions.ts';
 import { type InvitationSettings, resendInvitation } from '../../invitations/invitations.usecases.ts';
 import { inviteStaff, listStaffMembers } from '../../invitations/staff-members.ts';
 
@@ -79,5 +81,21 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
       reply
         .code(201)
         .send(await resendInvitation(db, staffScopeOf(request), request.params.userId, invitations)),
+  );
+
+  app.post(
+    '/api/staff/people/:userId/end-sessions',
+    {
+      schema: {
+        ...doc,
+        summary: "End a client's sign-ins everywhere",
+        description:
+          "Ends every browser session and refresh token of the person at the embedded provider: each of their front ends is signed out within the access token's 15 minutes, and signing in again needs their password (and second step). Only a client of this firm (404 `members.not_found` otherwise); audited as `member.sessions_end`." +
+          STAFF_ONLY_NOTE,
+        params: PersonParamsSchema,
+        response: { 200: EndedSessionsSchema, ...errors },
+      },
+    },
+    async (request) => ({ ended: await endClientSessions(db, staffScopeOf(request), request.params.userId) }),
   );
 };

@@ -1,6 +1,7 @@
 import type {
   AddSiteMemberBody,
   CreateSiteBody,
+  EndedSessions,
   Invitation,
   InviteStaffBody,
   SiteMember,
@@ -68,6 +69,14 @@ export const sitesApi = controlPanelApi.enhanceEndpoints({ addTagTypes: ['StaffM
         method: 'POST',
       }),
     }),
+    /** Ends every sign-in of a client (decision 45): their browsers and apps must sign in again. */
+    endClientSessions: build.mutation<EndedSessions, { userId: string }>({
+      query: ({ userId }) => ({
+        service: 'portal',
+        url: `api/staff/people/${encodeURIComponent(userId)}/end-sessions`,
+        method: 'POST',
+      }),
+    }),
   }),
 });
 
@@ -80,4 +89,5 @@ export const {
   useGetStaffMembersQuery,
   useInviteStaffMutation,
   useResendInvitationMutation,
+  useEndClientSessionsMutation,
 } = sitesApi;

@@ -9,7 +9,7 @@ import {
   useGetSiteMembersQuery,
   useRemoveSiteMemberMutation,
 } from '../api/sites.ts';
-import { addedMessage, ResendInvitationButton } from './invitation-parts.tsx';
+import { addedMessage, EndSessionsButton, ResendInvitationButton } from './invitation-parts.tsx';
 import { PeopleList, PersonByEmailForm, type PersonByEmailValues, personBody } from './people-by-email.tsx';
 
 /** A site's client members: add one by e-mail (invited if they have no account), resend, remove. */
@@ -79,6 +79,7 @@ export default function SiteMembersDrawer({
           actions={(member) => (
             <Flex wrap>
               <ResendInvitationButton person={member} />
+              <EndSessionsButton person={member} />
               <ConfirmButton
                 action="Remove"
                 subject={member.name}
