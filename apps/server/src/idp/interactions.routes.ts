@@ -47,6 +47,7 @@ export async function interactionRoutes(
 ) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   const portalUrl = `${config.publicUrl}/`;
+  const secure = new URL(config.publicUrl).protocol === 'https:';
   const scripts = {
     [LOGOUT_SCRIPT_PATH]: await readFile(new URL('./assets/logout.js', import.meta.url)),
     [SIGN_IN_SCRIPT_PATH]: await readFile(new URL('./assets/sign-in.js', import.meta.url)),
@@ -89,11 +90,12 @@ export async function interactionRoutes(
             if (accountId && (await findAccountById(db, accountId))) {
               request.log.info({ accountId }, 'signed in after setting a password');
               const next = await continueAfterPassword(
-                { db, provider },
+                { db, provider, secure },
                 request,
                 reply,
                 interaction,
                 accountId,
+                'password_link',
               );
               return reply.redirect(next, 303);
             }
@@ -154,7 +156,7 @@ export async function interactionRoutes(
       request.log.info({ accountId: account.accountId, username: account.username }, 'password accepted');
       // Tokens only after the second step where one is due (two-step.routes.ts).
       const returnTo = await continueAfterPassword(
-        { db, provider },
+        { db, provider, secure },
         request,
         reply,
         interaction,

@@ -1,9 +1,10 @@
-import { STAFF_AUDIT_ACTIONS } from '@portico/contracts';
+import { type SignInList, STAFF_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import { currentScopeOfUser } from '../auth/current-user.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import { listSignIns } from './sign-in-history.ts';
 
 /**
  * Ends every sign-in of a person at the embedded provider (issue 28 item 5): their provider sessions (so no
@@ -28,11 +29,7 @@ export async function endSessionsOf(db: Queryable, userId: string): Promise<numb
  * (`ended: 0`): the provider's own console does it.
  */
 export async function endClientSessions(db: Database, scope: TenantScope, userId: string): Promise<number> {
-  const isClient = await db.withTenant(scope.tenantCode, async (tx) => {
-    const person = await currentScopeOfUser(tx, scope.tenantCode, userId);
-    return Boolean(person?.user.isClient && !person.user.isStaff);
-  });
-  if (!isClient) throw new AppError('members.not_found', 'This person is not a client of your firm.');
+  await requireClientOfFirm(db, scope, userId);
   // Provider state is not tenant data: the owner connection, as the provider itself.
   const ended = await endSessionsOf(db, userId);
   await db.withTenant(scope.tenantCode, (tx) =>
@@ -47,4 +44,20 @@ export async function endClientSessions(db: Database, scope: TenantScope, userId
     ]),
   );
   return ended;
+}
+
+/** Staff act on a client of their own firm only, never on its staff or a stranger (404, as for a stranger). */
+async function requireClientOfFirm(db: Database, scope: TenantScope, userId: string) {
+  const isClient = await db.withTenant(scope.tenantCode, async (tx) => {
+    const person = await currentScopeOfUser(tx, scope.tenantCode, userId);
+    return Boolean(person?.user.isClient && !person.user.isStaff);
+  });
+  if (!isClient) throw new AppError('members.not_found', 'This person is not a client of your firm.');
+}
+
+/** Staff see a client's last sign-ins (when, how, browser, address), from the owner connection. */
+export async function clientSignIns(db: Database, scope: TenantScope, userId: string): Promise<SignInList> {
+  await requireClientOfFirm(db, scope, userId);
+  const records = await listSignIns(db, userId, 20);
+  return { records: records.map((r) => ({ ...r, at: r.at.toISOString() })) };
 }

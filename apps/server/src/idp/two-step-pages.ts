@@ -1,4 +1,5 @@
 import { escapeHtml, renderPage } from './html.ts';
+import { SIGN_IN_METHOD_LABELS, type SignInRecord } from './sign-in-history.ts';
 import type { TotpEnrolment, TwoStepState } from './two-step.usecases.ts';
 
 /** The provider's pages of the second step (decision 45); each takes already-safe paths. */
@@ -90,6 +91,7 @@ export function renderSecurityPage(options: {
   state: TwoStepState;
   required: boolean;
   backUrl: string;
+  signIns: SignInRecord[];
   notice?: string;
 }) {
   const { state } = options;
@@ -109,12 +111,16 @@ export function renderSecurityPage(options: {
 <p>Signed in as ${escapeHtml(options.name)}.</p>
 ${notice}<h2>Two-step sign-in</h2>
 ${required}${app}
+<h2>Recent sign-ins</h2>
+${signInTable(options.signIns)}
 <h2>Where you are signed in</h2>
 <p>Signing out everywhere ends your sign-in in every browser and app, this one included.</p>
 <form method="post" action="${SECURITY_PATH}/sign-out-everywhere"><button type="submit" class="secondary">Sign out everywhere</button></form>
 <p class="aside"><a href="${escapeHtml(options.backUrl)}">Back to Portico</a></p>
 <style>h2 { font-size: 18px; margin: 16px 0 8px; } form { margin: 0 0 12px; }
  button.secondary { background: #fff; color: var(--danger); border: 1px solid var(--danger); }
+ table { width: 100%; border-collapse: collapse; font-size: 14px; margin: 0 0 16px; }
+ th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
  .notice { margin: 0 0 16px; padding: 10px 12px; border-radius: 8px; background: #eaf5ec; border: 1px solid #9fd3aa; }</style>`,
   });
 }
@@ -136,3 +142,16 @@ export function lockedMessage(until: Date) {
 
 export const WRONG_CODE_MESSAGE =
   'That code is not right, or was used already. Try the code the app shows now.';
+
+function signInTable(signIns: SignInRecord[]) {
+  if (!signIns.length) return '<p>None recorded yet.</p>';
+  const rows = signIns
+    .map(
+      (s) =>
+        `<tr><td>${escapeHtml(s.at.toISOString().replace('T', ' ').slice(0, 16))} UTC</td><td>${escapeHtml(
+          SIGN_IN_METHOD_LABELS[s.method],
+        )}</td><td>${escapeHtml(s.browser)}</td><td>${escapeHtml(s.address)}</td></tr>`,
+    )
+    .join('');
+  return `<table id="sign-ins"><thead><tr><th scope="col">When</th><th scope="col">How</th><th scope="col">Browser</th><th scope="col">Address</th></tr></thead><tbody>${rows}</tbody></table>`;
+}

@@ -9,6 +9,7 @@ import { renderExpiredInteractionPage, renderSignedOutPage } from './notice-page
 import { interactionPath } from './provider-config.ts';
 import type { SecretBox } from './secret-box.ts';
 import { endSessionsOf } from './sessions.ts';
+import { listSignIns, recordSignIn, type SignInMethod } from './sign-in-history.ts';
 import { deleteTwoStep } from './two-step.repository.ts';
 import {
   checkSecondStep,
@@ -72,17 +73,19 @@ const enrolPath = (uid: string) => `${interactionPath(uid)}/enrol`;
  * second step, or of enrolment when a firm requires one the person does not have yet.
  */
 export async function continueAfterPassword(
-  { db, provider }: { db: Database; provider: Provider },
+  { db, provider, secure }: { db: Database; provider: Provider; secure: boolean },
   request: FastifyRequest,
   reply: FastifyReply,
   interaction: Interaction,
   accountId: string,
+  method: 'password' | 'password_link' = 'password',
 ): Promise<string> {
   const state = await twoStepStateOf(db, accountId);
   if (state.totp || (await requiredByFirm(db, accountId))) {
     await savePending(interaction, { accountId });
     return state.totp ? secondStepPath(interaction.uid) : enrolPath(interaction.uid);
   }
+  await recordSignIn(db, request, reply, accountId, method, secure);
   return provider.interactionResult(
     request.raw,
     reply.raw,
@@ -129,7 +132,15 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     return interaction && pending ? { interaction, pending } : undefined;
   }
 
-  const finish = async (request: FastifyRequest, reply: FastifyReply, accountId: string, amr: string[]) => {
+  const secure = new URL(config.publicUrl).protocol === 'https:';
+  const finish = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accountId: string,
+    amr: string[],
+    method: SignInMethod,
+  ) => {
+    await recordSignIn(db, request, reply, accountId, method, secure);
     const returnTo = await provider.interactionResult(
       request.raw,
       reply.raw,
@@ -160,11 +171,13 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
         return sendHtml(reply, 401, renderSecondStepPage({ action, error }));
       }
       request.log.info({ accountId, method: result.method }, 'signed in with a second step');
-      return finish(request, reply, accountId, [
-        'pwd',
-        result.method === 'otp' ? 'otp' : 'kba',
-        SECOND_STEP_AMR,
-      ]);
+      return finish(
+        request,
+        reply,
+        accountId,
+        ['pwd', result.method === 'otp' ? 'otp' : 'kba', SECOND_STEP_AMR],
+        result.method === 'otp' ? 'password_app' : 'password_recovery_code',
+      );
     },
   );
 
@@ -223,7 +236,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
   app.post('/idp/interaction/:uid/enrol/done', { schema }, async (request: UidRequest, reply) => {
     const found = await pendingInteraction(request, reply);
     if (!found?.pending.enrolled) return sendHtml(reply, 400, renderExpiredInteractionPage(portalUrl));
-    return finish(request, reply, found.pending.accountId, ['pwd', 'otp', SECOND_STEP_AMR]);
+    return finish(request, reply, found.pending.accountId, ['pwd', 'otp', SECOND_STEP_AMR], 'password_app');
   });
 
   // "Sign-in and security": the provider's own session says who is signed in (its cookie is SameSite=Lax and
@@ -257,6 +270,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
         state: await twoStepStateOf(db, accountId),
         required: await requiredByFirm(db, accountId),
         backUrl: backUrlOf(request),
+        signIns: await listSignIns(db, accountId),
         ...(notice ? { notice } : {}),
       }),
     );

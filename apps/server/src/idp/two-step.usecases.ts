@@ -193,7 +193,7 @@ async function issueRecoveryCodes(tx: Queryable, userId: string) {
   return codes;
 }
 
-type AccountMail = 'recovery-code-used' | 'two-step-locked' | 'two-step-reset';
+type AccountMail = 'recovery-code-used' | 'two-step-locked' | 'two-step-reset' | 'new-browser-sign-in';
 
 /** An account mail to the person's own address, through one firm's outbox; nothing for someone of no firm. */
 export async function mailPerson<K extends AccountMail>(

@@ -51,3 +51,18 @@ ALTER TABLE provider_secrets ADD CONSTRAINT provider_secrets_name_check
 -- "Sign out everywhere" and a password change end every provider session, grant and refresh token of a person
 -- (idp/sessions.ts): found by the account they name.
 CREATE INDEX oidc_payloads_account ON oidc_payloads ((payload->>'accountId')) WHERE payload ? 'accountId';
+
+-- Sign-in history (issue 28 item 6): each completed sign-in at the embedded provider, with how, from which
+-- browser (its description, and the SHA-256 of a random id the browser keeps in a cookie, to recognise a browser
+-- not seen before) and which address. The person sees theirs; staff see a client's.
+CREATE TABLE sign_ins (
+  id bigserial PRIMARY KEY,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  signed_in_at timestamptz NOT NULL DEFAULT now(),
+  method text NOT NULL CHECK (method IN ('password', 'password_app', 'password_recovery_code', 'password_link')),
+  browser text NOT NULL CHECK (length(browser) <= 100),
+  address text NOT NULL CHECK (length(address) <= 64),
+  browser_sha256 text NOT NULL
+);
+CREATE INDEX sign_ins_user ON sign_ins (user_id, signed_in_at DESC);
+ALTER TABLE sign_ins ENABLE ROW LEVEL SECURITY;

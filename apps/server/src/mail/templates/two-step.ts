@@ -57,3 +57,29 @@ export const twoStepResetMail = defineMailTemplate<Record<string, never>>({
     ],
   }),
 });
+
+export interface NewBrowserSignInData {
+  /** ISO time of the sign-in. */
+  at: string;
+  browser: string;
+  address: string;
+  method: string;
+}
+
+export const newBrowserSignInMail = defineMailTemplate<NewBrowserSignInData>({
+  kind: 'account',
+  render: (data) => ({
+    subject: 'A new sign-in to your Portico account',
+    heading: 'Signed in from a new browser',
+    blocks: [
+      {
+        type: 'text',
+        text: `Your Portico account was signed in to on ${data.at.replace('T', ' ').slice(0, 16)} UTC from ${data.browser} (address ${data.address}), with: ${data.method}. This browser had not signed you in before.`,
+      },
+      {
+        type: 'text',
+        text: 'If it was you, there is nothing to do. If not, choose "Sign out everywhere" on the "Sign-in and security" page, then a new password with "Forgot your password?".',
+      },
+    ],
+  }),
+});

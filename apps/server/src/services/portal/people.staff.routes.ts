@@ -5,13 +5,14 @@ import {
   InvitationSchema,
   InviteStaffBodySchema,
   PersonParamsSchema,
+  SignInListSchema,
   StaffMemberListSchema,
   StaffMemberSchema,
   TenantParamsSchema,
 } from '@portico/contracts';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../auth/require-staff.ts';
 import type { Database } from '../../db/database.ts';
-import { endClientSessions } from '../../idp/sessions.ts';
+import { clientSignIns, endClientSessions } from '../../idp/sessions.ts';
 import { type InvitationSettings, resendInvitation } from '../../invitations/invitations.usecases.ts';
 import { inviteStaff, listStaffMembers } from '../../invitations/staff-members.ts';
 
@@ -97,5 +98,21 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => ({ ended: await endClientSessions(db, staffScopeOf(request), request.params.userId) }),
+  );
+
+  app.get(
+    '/api/staff/people/:userId/sign-ins',
+    {
+      schema: {
+        ...doc,
+        summary: "A client's last sign-ins",
+        description:
+          'The last 20 sign-ins of the person at the embedded provider, newest first: when, how (password, with the authenticator app or a recovery code, or a new password from a link), browser and address. Only a client of this firm (404 `members.not_found` otherwise).' +
+          STAFF_ONLY_NOTE,
+        params: PersonParamsSchema,
+        response: { 200: SignInListSchema, ...errors },
+      },
+    },
+    async (request) => clientSignIns(db, staffScopeOf(request), request.params.userId),
   );
 };

@@ -4,6 +4,7 @@ import type {
   EndedSessions,
   Invitation,
   InviteStaffBody,
+  SignInList,
   SiteMember,
   SiteMemberList,
   StaffMember,
@@ -69,6 +70,14 @@ export const sitesApi = controlPanelApi.enhanceEndpoints({ addTagTypes: ['StaffM
         method: 'POST',
       }),
     }),
+    /** A client's last sign-ins (decision 45): when, how, browser, address. */
+    getClientSignIns: build.query<SignInList, { tenant: string; userId: string }>({
+      query: ({ userId }) => ({
+        service: 'portal',
+        url: `api/staff/people/${encodeURIComponent(userId)}/sign-ins`,
+      }),
+      keepUnusedDataFor: 0,
+    }),
     /** Ends every sign-in of a client (decision 45): their browsers and apps must sign in again. */
     endClientSessions: build.mutation<EndedSessions, { userId: string }>({
       query: ({ userId }) => ({
@@ -90,4 +99,5 @@ export const {
   useInviteStaffMutation,
   useResendInvitationMutation,
   useEndClientSessionsMutation,
+  useGetClientSignInsQuery,
 } = sitesApi;
