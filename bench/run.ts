@@ -7,6 +7,7 @@ import { listBenchmark } from './benchmarks/list.ts';
 import { requestsListBenchmark } from './benchmarks/requests-list.ts';
 import { scanUploadBenchmark } from './benchmarks/scan-upload.ts';
 import { tusUploadBenchmark } from './benchmarks/tus-upload.ts';
+import { twoStepBenchmark } from './benchmarks/two-step.ts';
 import { uploadBenchmark } from './benchmarks/upload.ts';
 import { uploadRssBenchmark } from './benchmarks/upload-rss.ts';
 import { zipBenchmark } from './benchmarks/zip.ts';
@@ -30,6 +31,7 @@ const BENCHMARKS: Benchmark[] = [
   scanUploadBenchmark,
   portalFirstScreenBenchmark,
   controlPanelFirstScreenBenchmark,
+  twoStepBenchmark,
 ];
 
 /** The last lines the servers logged, kept for the report before the work folder goes. */

@@ -14,6 +14,8 @@ function errorFor(env: Record<string, string>): string {
   throw new Error(`${JSON.stringify(env)} was accepted`);
 }
 
+const KEY = 'a-secret-key-of-at-least-thirty-two-characters';
+
 describe('parseConfig', () => {
   test('with nothing set, runs the demo on port 8080 with PGlite and the embedded provider', () => {
     const config = parseConfig({});
@@ -45,6 +47,7 @@ describe('parseConfig', () => {
       trustProxy: false,
       oidcStartupCheck: 'required',
       oidcScopes: ['openid', 'profile', 'tenancy'],
+      oidcTwoStepClaim: { claim: 'amr', values: ['mfa'] },
       logLevel: 'info',
       seedDemo: false,
       scanUnscanned: 'allow',
@@ -119,6 +122,8 @@ describe('parseConfig', () => {
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8',
       LOG_LEVEL: 'warn',
       METRICS_TOKEN: 'm'.repeat(32),
+      OIDC_TWO_STEP_CLAIM: 'acr:2',
+      SECRET_KEY: KEY,
       SEED_DEMO: 'false',
       SMTP_URL: 'smtps://portal%40example.com:p%40ss@mail.example.com:465',
       MAIL_FROM: 'portal@example.com',
@@ -171,6 +176,8 @@ describe('parseConfig', () => {
       scanUnscanned: 'block',
       quarantineDays: 7,
       rescanDays: 14,
+      oidcTwoStepClaim: { claim: 'acr', values: ['2'] },
+      secretKey: KEY,
       seedDemo: false,
       smtpUrl: 'smtps://portal%40example.com:p%40ss@mail.example.com:465',
       mailFrom: 'portal@example.com',
@@ -193,11 +200,25 @@ describe('parseConfig', () => {
   test('the demo is seeded only where it is asked for: SEED_DEMO=true, or auto without production or DATABASE_URL', () => {
     expect(parseConfig({}).seedDemo).toBe(false);
     expect(parseConfig({ SEED_DEMO: 'auto' }).seedDemo).toBe(true);
-    expect(parseConfig({ SEED_DEMO: 'auto', NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(parseConfig({ SEED_DEMO: 'auto', NODE_ENV: 'production', SECRET_KEY: KEY }).seedDemo).toBe(false);
     expect(parseConfig({ SEED_DEMO: 'auto', DATABASE_URL: 'postgres://db.internal/portico' }).seedDemo).toBe(
       false,
     );
-    expect(parseConfig({ SEED_DEMO: 'true', NODE_ENV: 'production' }).seedDemo).toBe(true);
+    expect(parseConfig({ SEED_DEMO: 'true', NODE_ENV: 'production', SECRET_KEY: KEY }).seedDemo).toBe(true);
+  });
+
+  test('SECRET_KEY: at least 32 characters, never repeated in the error; required in production with the embedded provider', () => {
+    expect(parseConfig({ SECRET_KEY: KEY }).secretKey).toBe(KEY);
+    expect(parseConfig({}).secretKey).toBeUndefined();
+    expect(() => parseConfig({ SECRET_KEY: 'too short to be a key' })).toThrow(
+      'SECRET_KEY=(hidden) is invalid: expected at least 32 characters',
+    );
+    expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(
+      /SECRET_KEY is required with NODE_ENV=production/,
+    );
+    expect(
+      parseConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://login.example.com' }).secretKey,
+    ).toBeUndefined();
   });
 
   test('OIDC_ACCEPT_JWT_TYP must name OIDC_ISSUER, and not with an audience an ID token carries', () => {

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseTwoStepClaim } from './auth/two-step-claim.ts';
 
 /**
  * Every setting the server reads, documented where it is declared. `parseConfig` validates them all once at
@@ -480,6 +481,20 @@ export const CONFIG_ENTRIES = {
     expects: 'at least 32 characters of letters, digits, "-", "_", "." or "~"',
     parse: (raw) => (/^[\w.~-]{32,}$/.test(raw) ? raw : undefined),
   }),
+  oidcTwoStepClaim: entry({
+    env: 'OIDC_TWO_STEP_CLAIM',
+    doc: 'With OIDC_ISSUER: the access-token claim that proves a second step where a firm requires one: `amr:` then RFC 8176 methods, or `acr:` then levels, comma-separated (one must match).',
+    expects: 'amr:<value>[,<value>…] or acr:<value>[,<value>…], e.g. amr:mfa',
+    default: 'amr:mfa',
+    parse: parseTwoStepClaim,
+  }),
+  secretKey: entry({
+    env: 'SECRET_KEY',
+    doc: 'The key that encrypts second-step secrets (authenticator-app keys) in the database; unset, one is generated into the database on the first start. Required with NODE_ENV=production and the embedded provider. Never logged.',
+    expects: 'at least 32 characters, e.g. the output of `openssl rand -base64 32`',
+    secret: true,
+    parse: (raw) => (raw.trim().length >= 32 ? raw : undefined),
+  }),
   seedDemo: entry({
     env: 'SEED_DEMO',
     doc: 'Seed the demo firms, users (password `portico`) and files into an empty database at start. `auto` (what `npm start` sets) seeds only with PGlite and without NODE_ENV=production.',
@@ -546,6 +561,9 @@ export interface Config {
   rescanDays: Parsed<'rescanDays'>;
   logLevel: Parsed<'logLevel'>;
   metricsToken: Parsed<'metricsToken'> | undefined;
+  oidcTwoStepClaim: Parsed<'oidcTwoStepClaim'>;
+  /** Unset: generated into the database on the first start (not allowed with NODE_ENV=production). */
+  secretKey: Parsed<'secretKey'> | undefined;
   seedDemo: Parsed<'seedDemo'>;
 }
 
@@ -564,6 +582,12 @@ export function parseConfig(env: Env): Config {
   }
   const config = values as unknown as Config;
   config.publicUrl ??= `http://localhost:${config.port}`;
+  // A key generated into the database would sit beside what it protects: production names its own.
+  if (env.NODE_ENV === 'production' && !config.oidcIssuer && !config.secretKey) {
+    throw new ConfigError(
+      `SECRET_KEY is required with NODE_ENV=production and the embedded provider: expected ${CONFIG_ENTRIES.secretKey.expects}`,
+    );
+  }
   return config;
 }
 

@@ -159,6 +159,7 @@ describe('the server process', { timeout: 90_000 }, () => {
     cleanups.push(() => database.drop());
     const run = await runServer({
       NODE_ENV: 'production',
+      SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
       SEED_DEMO: 'auto',
       PORT: String(port),
       HOST: '127.0.0.1',

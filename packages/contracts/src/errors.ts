@@ -15,6 +15,7 @@ export const ERROR_CODES = {
   'auth.tenant_claim_missing': 401,
   'auth.tenant_forbidden': 403,
   'auth.forbidden': 403,
+  'auth.two_step_required': 403,
   'tenant.not_found': 404,
   'discovery.role_unknown': 404,
   'server.internal': 500,

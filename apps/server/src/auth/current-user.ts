@@ -14,6 +14,8 @@ import type { Caller } from './tenant-scope.ts';
 
 export type { UserRow };
 
+import type { TwoStepClaim } from './two-step-claim.ts';
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `resolveCallerOnRequest` on every tenant service route, after the tenant guard. */
@@ -24,6 +26,8 @@ declare module 'fastify' {
 export interface CurrentUserOptions {
   /** The embedded provider's issuer, whose `sub` is `users.id`; undefined when an external provider is used. */
   embeddedIssuer?: string | undefined;
+  /** With an external provider: the claim that proves a second step, where the firm requires one. */
+  twoStepClaim?: TwoStepClaim | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

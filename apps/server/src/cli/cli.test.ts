@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
+import { PASSWORD_RULE_MESSAGES } from '../idp/password-rule.ts';
 import { startServer } from '../main.ts';
 import { createCliInstallation } from '../testing/cli.ts';
 import { signIn } from '../testing/sign-in.ts';
@@ -236,6 +237,7 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
       ['discovery', 'show'],
       ['discovery', 'set'],
       ['audit', 'export'],
+      ['user', 'reset-two-step'],
     ];
     for (const command of commands) {
       const run = await cli.run([...command, '--help']);
@@ -255,7 +257,20 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
         ['staff', 'invite', 'errors', '--email', 'x@errors.example', '--name', 'X', '--password-stdin'],
         'short\n',
       ),
-    ).toBe('portico: the password must have at least 8 characters');
+    ).toBe(`portico: ${PASSWORD_RULE_MESSAGES.tooShort}`);
+    // The same rule as the web pages: not the person's own address, not a common password.
+    expect(
+      await fails(
+        ['staff', 'invite', 'errors', '--email', 'x@errors.example', '--name', 'X', '--password-stdin'],
+        'x@errors.example\n',
+      ),
+    ).toBe(`portico: ${PASSWORD_RULE_MESSAGES.own}`);
+    expect(
+      await fails(
+        ['staff', 'invite', 'errors', '--email', 'x@errors.example', '--name', 'X', '--password-stdin'],
+        'qwertyuiop123\n',
+      ),
+    ).toBe(`portico: ${PASSWORD_RULE_MESSAGES.common}`);
     expect(await fails(['site', 'create', 'errors', '--name', 'S', '--as', 'nobody@errors.example'])).toMatch(
       /is not staff/,
     );

@@ -48,7 +48,9 @@ export async function invitePerson<T>(
   if (!embedded && (options.passwordStdin || options.username)) {
     throw new CliError('--password-stdin and --username are for the embedded provider: OIDC_ISSUER is set');
   }
-  const passwordHash = options.passwordStdin ? await passwordHashFromStdin(ctx.io.stdin) : undefined;
+  const passwordHash = options.passwordStdin
+    ? await passwordHashFromStdin(ctx.io.stdin, { email, username: options.username ?? usernameOf(email) })
+    : undefined;
   let username: string | undefined;
   const result = await ctx.db.transaction(async (tx) => {
     const userId = await findOrCreateUserByEmail(tx, email);

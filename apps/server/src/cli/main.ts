@@ -13,6 +13,7 @@ import { scanCommand } from './scan.ts';
 import { siteCommand } from './site.ts';
 import { staffCommand } from './staff.ts';
 import { tenantCommand } from './tenant.ts';
+import { userCommand } from './user.ts';
 
 /**
  * The operators' command line: `npm run portico -- <command>`, or `portico <command>` once installed. It reads the
@@ -43,6 +44,7 @@ export function buildProgram(io: CliIo) {
     scanCommand(io),
     discoveryCommand(io),
     auditCommand(io),
+    userCommand(io),
   ]) {
     program.addCommand(command);
   }

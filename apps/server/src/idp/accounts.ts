@@ -45,6 +45,24 @@ export async function findAccountById(db: Queryable, accountId: string): Promise
   return rows[0] && toAccount(rows[0]);
 }
 
+/** The account a username or e-mail address names (an operator typing either), without a password check. */
+export async function findAccountByUsernameOrEmail(
+  db: Queryable,
+  who: string,
+): Promise<IdpAccount | undefined> {
+  const row = await findAccountRow(db, who);
+  return row && toAccount(row);
+}
+
+async function findAccountRow(db: Queryable, who: string): Promise<AccountRow | undefined> {
+  const byEmail = who.includes('@');
+  const { rows } = await db.query<AccountRow>(
+    `${SELECT_ACCOUNT} WHERE ${byEmail ? 'lower(u.email) = lower($1)' : 'a.username = $1'}`,
+    [byEmail ? who.trim() : normalizeUsername(who)],
+  );
+  return rows[0];
+}
+
 /** Usernames are stored lower-case; people type them as they like. */
 export const normalizeUsername = (username: string) => username.trim().normalize('NFC').toLowerCase();
 
@@ -63,12 +81,7 @@ export async function authenticate(
   username: string,
   password: string,
 ): Promise<IdpAccount | undefined> {
-  const byEmail = username.includes('@');
-  const { rows } = await db.query<AccountRow>(
-    `${SELECT_ACCOUNT} WHERE ${byEmail ? 'lower(u.email) = lower($1)' : 'a.username = $1'}`,
-    [byEmail ? username.trim() : normalizeUsername(username)],
-  );
-  const row = rows[0];
+  const row = await findAccountRow(db, username);
   if (!row) {
     decoyHash ??= hashPassword('decoy password that nobody has');
     await verifyPassword(password, await decoyHash);

@@ -5,6 +5,8 @@ import type { Database } from '../db/database.ts';
 import { interactionRoutes } from './interactions.routes.ts';
 import { createProvider } from './provider-config.ts';
 import { routeProviderLogs } from './provider-logging.ts';
+import { createSecretBox } from './secret-box.ts';
+import { loadOrCreateSecretKey } from './secret-key.ts';
 import { loadOrCreateSecrets } from './signing-keys.ts';
 
 export interface EmbeddedIdp {
@@ -24,6 +26,7 @@ export async function createEmbeddedIdp({
   db: Database;
 }): Promise<EmbeddedIdp> {
   const secrets = await loadOrCreateSecrets(db, config.dataDir);
+  const box = createSecretBox(await loadOrCreateSecretKey(db, config));
   let log: FastifyInstance['log'] | undefined;
   const provider = createProvider({
     config,
@@ -51,7 +54,7 @@ export async function createEmbeddedIdp({
         };
         scope.all('/oidc', { schema: { hide: true } }, unreachable);
         scope.all('/oidc/*', { schema: { hide: true } }, unreachable);
-        await scope.register(interactionRoutes, { config, db, provider });
+        await scope.register(interactionRoutes, { config, db, provider, box });
       });
     },
   };

@@ -18,11 +18,15 @@ import {
 import { clearSignInCookie, isCrossSite, passwordRoutes, signInCookieOf } from './password.routes.ts';
 import { useSignInLink } from './password-links.ts';
 import { interactionPath } from './provider-config.ts';
+import type { SecretBox } from './secret-box.ts';
+import { continueAfterPassword, twoStepRoutes } from './two-step.routes.ts';
 
 export interface InteractionRoutesOptions {
   config: Config;
   db: Database;
   provider: Provider;
+  /** Seals the second step's secrets (two-step.routes.ts). */
+  box: SecretBox;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -42,10 +46,11 @@ const UID_PARAMS = {
  */
 export async function interactionRoutes(
   app: FastifyInstance,
-  { config, db, provider }: InteractionRoutesOptions,
+  { config, db, provider, box }: InteractionRoutesOptions,
 ) {
   await app.register(formbody, { bodyLimit: 16 * 1024 });
   const portalUrl = `${config.publicUrl}/`;
+  const secure = new URL(config.publicUrl).protocol === 'https:';
   const scripts = {
     [LOGOUT_SCRIPT_PATH]: await readFile(new URL('./assets/logout.js', import.meta.url)),
     [SIGN_IN_SCRIPT_PATH]: await readFile(new URL('./assets/sign-in.js', import.meta.url)),
@@ -72,6 +77,7 @@ export async function interactionRoutes(
   });
 
   await passwordRoutes(app, { config, db });
+  await twoStepRoutes(app, { config, db, provider, box, interactionOf });
 
   for (const [path, script] of Object.entries(scripts)) {
     app.get(path, { schema: { hide: true } }, async (_request, reply) =>
@@ -94,13 +100,15 @@ export async function interactionRoutes(
             const accountId = await useSignInLink(db, signInSecret);
             if (accountId && (await findAccountById(db, accountId))) {
               request.log.info({ accountId }, 'signed in after setting a password');
-              const returnTo = await provider.interactionResult(
-                request.raw,
-                reply.raw,
-                { login: { accountId, amr: ['pwd'] } },
-                { mergeWithLastSubmission: false },
+              const next = await continueAfterPassword(
+                { db, provider, secure },
+                request,
+                reply,
+                interaction,
+                accountId,
+                'password_link',
               );
-              return reply.redirect(returnTo, 303);
+              return reply.redirect(next, 303);
             }
           }
           return sendHtml(
@@ -156,12 +164,14 @@ export async function interactionRoutes(
           }),
         );
       }
-      request.log.info({ accountId: account.accountId, username: account.username }, 'signed in');
-      const returnTo = await provider.interactionResult(
-        request.raw,
-        reply.raw,
-        { login: { accountId: account.accountId, amr: ['pwd'] } },
-        { mergeWithLastSubmission: false },
+      request.log.info({ accountId: account.accountId, username: account.username }, 'password accepted');
+      // Tokens only after the second step where one is due (two-step.routes.ts).
+      const returnTo = await continueAfterPassword(
+        { db, provider, secure },
+        request,
+        reply,
+        interaction,
+        account.accountId,
       );
       // The page's script continues with location.replace, so the sign-in page leaves the history (issue 19).
       if (wantsJson(request)) return reply.header('cache-control', 'no-store').send({ location: returnTo });

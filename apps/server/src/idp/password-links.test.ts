@@ -10,7 +10,9 @@ import { SET_PASSWORD_PATH } from '../invitations/invitations.usecases.ts';
 import { useTestApi } from '../testing/api.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import { CookieJar, openLoginPage, postSetPassword, redeemCallback, signIn } from '../testing/sign-in.ts';
+import { escapeHtml } from './html.ts';
 import { SIGN_IN_COOKIE } from './password.routes.ts';
+import { PASSWORD_RULE_MESSAGES } from './password-rule.ts';
 
 /** Everything the server logs, at every level, to prove no secret ever reaches a log line. */
 const logs = captureLogs();
@@ -102,7 +104,14 @@ describe('set-password links', { timeout: 60_000 }, () => {
     const secret = await invitationFor(userId);
     const short = await setPassword(secret, 'short');
     expect(short.response.status).toBe(400);
-    expect(short.html).toContain('at least 10 characters');
+    expect(short.html).toContain('at least 12 characters');
+    // The one password rule: a common password, or the person's own address, is refused with the link kept.
+    const common = await setPassword(secret, 'password1234');
+    expect(common.html).toContain(PASSWORD_RULE_MESSAGES.common);
+    const own = await setPassword(secret, 'second.client@example.net');
+    expect(own.response.status).toBe(400);
+    expect(own.html).toContain(escapeHtml(PASSWORD_RULE_MESSAGES.own));
+    expect(own.html).toContain(`value="${secret}"`);
     const mismatch = await setPassword(secret, PASSWORD, 'not the same password');
     expect(mismatch.html).toContain('The two passwords are not the same.');
     // The page comes back with the secret, so only the passwords need typing again.

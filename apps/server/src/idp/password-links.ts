@@ -9,6 +9,8 @@ import { dayOf, setPasswordLink } from '../invitations/invitations.usecases.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
 import { hashPassword } from './password.ts';
+import { passwordRuleProblem } from './password-rule.ts';
+import { endSessionsOf } from './sessions.ts';
 
 /**
  * What the provider does with the single-use links (migration 0012): set a password with an invitation or a reset
@@ -17,20 +19,12 @@ import { hashPassword } from './password.ts';
  * names its firm, which the link's use checks, not row-level security.
  */
 
-export const MIN_PASSWORD_LENGTH = 10;
-export const MAX_PASSWORD_LENGTH = 1024;
-
-/** Why a new password is refused, or undefined when it will do. */
+/** Why a new password is refused, or undefined when it will do: the one rule (password-rule.ts), then the repeat. */
 export function passwordProblem(password: string, confirmation: string, email?: string): string | undefined {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
-  if (password !== confirmation) return 'The two passwords are not the same.';
-  if (email && password.trim().toLowerCase() === email.trim().toLowerCase()) {
-    return 'Your password cannot be your e-mail address.';
-  }
-  return undefined;
+  return (
+    passwordRuleProblem(password, { email }) ??
+    (password !== confirmation ? 'The two passwords are not the same.' : undefined)
+  );
 }
 
 export interface PasswordSet {
@@ -47,7 +41,7 @@ export class PasswordRefused extends Error {}
  * Uses an invitation or reset link and sets the person's password, all in one transaction: the link is spent only
  * if the password is stored. An invitation whose person no longer has any role in the inviting firm is spent for
  * nothing (the firm took the invitation back). Answers undefined for a link that is unknown, used or expired, and
- * PasswordRefused for the person's own address as the password.
+ * PasswordRefused (the link kept) for a password the rule refuses for this person: their own address or username.
  */
 export async function setPasswordWithLink(
   db: Database,
@@ -60,7 +54,7 @@ export async function setPasswordWithLink(
       const link = await useAccountLink(tx, secret, ['invitation', 'password_reset']);
       if (!link) return undefined;
       if (link.tenantCode && !(await hasRoleIn(tx, link.userId, link.tenantCode))) return undefined;
-      const problem = passwordProblem(password, password, await emailOf(tx, link.userId));
+      const problem = passwordRuleProblem(password, await ownerOf(tx, link.userId));
       // Thrown, so the transaction rolls back and the link stays unspent.
       if (problem) throw new PasswordRefused(problem);
       return storePassword(tx, link.userId, passwordHash);
@@ -71,16 +65,21 @@ export async function setPasswordWithLink(
     });
 }
 
-async function emailOf(tx: Queryable, userId: string): Promise<string | undefined> {
-  const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-  return rows[0]?.email;
+async function ownerOf(tx: Queryable, userId: string) {
+  const { rows } = await tx.query<{ email: string; username: string | null }>(
+    'SELECT u.email, a.username FROM users u LEFT JOIN idp_accounts a ON a.user_id = u.id WHERE u.id = $1',
+    [userId],
+  );
+  return { email: rows[0]?.email, username: rows[0]?.username ?? undefined };
 }
 
 /** The password stored, other reset links void, and a sign-in link for the cookie. */
 async function storePassword(tx: Queryable, userId: string, passwordHash: string): Promise<PasswordSet> {
   const username = await upsertAccount(tx, userId, passwordHash);
-  // Every other open reset link of the person is void once the password changed.
+  // Every other open reset link of the person is void once the password changed, and so is every sign-in made
+  // with the old one: whoever knew it is signed out everywhere.
   await retireAccountLinks(tx, userId, 'password_reset');
+  await endSessionsOf(tx, userId);
   const signIn = await createAccountLink(tx, { purpose: 'sign_in', userId });
   return { userId, username, signInSecret: signIn.secret };
 }

@@ -1,5 +1,5 @@
 import { escapeHtml, renderPage } from './html.ts';
-import { MIN_PASSWORD_LENGTH } from './password-links.ts';
+import { MIN_PASSWORD_LENGTH } from './password-rule.ts';
 
 /** The provider's pages for invitations and password resets; each takes already-safe URLs. */
 
@@ -29,7 +29,7 @@ ${alertOf(options.error, 'password-error')}<form method="post" action="${escapeH
 <div class="field"><label for="password">New password</label>
 <input id="password" name="password" type="password" autocomplete="new-password" minlength="${MIN_PASSWORD_LENGTH}"
  required autofocus aria-describedby="password-hint"${invalid}>
-<p class="hint" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters.</p></div>
+<p class="hint" id="password-hint">At least ${MIN_PASSWORD_LENGTH} characters; a few unrelated words work well.</p></div>
 <div class="field"><label for="confirmation">Repeat the password</label>
 <input id="confirmation" name="confirmation" type="password" autocomplete="new-password" required${invalid}></div>
 <button type="submit">Set password and sign in</button>

@@ -110,3 +110,18 @@ class PostgresAdapter implements Adapter {
     return { ...row.payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) };
   }
 }
+
+/**
+ * Removes every sign-in the provider holds for an account (sessions, grants, codes and refresh tokens), so none of
+ * them can be used or renewed again; answers how many sessions ended.
+ */
+export async function deleteSignInsOfAccount(db: Queryable, accountId: string): Promise<number> {
+  const { rows } = await db.query<{ model: string }>(
+    `DELETE FROM oidc_payloads
+      WHERE model IN ('Session', 'Grant', 'AuthorizationCode', 'RefreshToken')
+        AND payload->>'accountId' = $1
+     RETURNING model`,
+    [accountId],
+  );
+  return rows.filter((r) => r.model === 'Session').length;
+}

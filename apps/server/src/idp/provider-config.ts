@@ -1,5 +1,5 @@
 import type { Configuration, KoaContextWithOIDC } from 'oidc-provider';
-import Provider, { errors } from 'oidc-provider';
+import Provider, { errors, interactionPolicy } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Queryable } from '../db/database.ts';
 import { runtimeConfigOf } from '../http/front-ends.ts';
@@ -7,6 +7,7 @@ import { findAccountById, tenantsOf } from './accounts.ts';
 import { renderLogoutPage, renderProviderErrorPage, renderSignedOutPage } from './notice-pages.ts';
 import { createPostgresAdapterFactory } from './postgres-adapter.ts';
 import { type ProviderSecrets, SIGNING_ALG } from './signing-keys.ts';
+import { needsSecondStep, passedSecondStep } from './two-step-policy.ts';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -98,6 +99,7 @@ export function createProvider({ config, db, secrets, onStorageError }: Provider
     },
     // The tenant list is read at token time, so a refreshed token follows membership changes.
     async extraTokenClaims(ctx, token) {
+      await refuseWithoutSecondStep(ctx, db);
       if (!('accountId' in token) || !token.accountId || !grantedTenancy(ctx)) return undefined;
       return { [config.tenantClaim]: await tenantsOf(db, token.accountId) };
     },
@@ -116,7 +118,10 @@ export function createProvider({ config, db, secrets, onStorageError }: Provider
       Grant: TTL.session,
       RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? TTL.refreshToken,
     },
-    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
+    interactions: {
+      policy: interactionPolicyOf(db),
+      url: (_ctx, interaction) => interactionPath(interaction.uid),
+    },
     // The front ends are served from this origin; CORS is for the clients' own origins only.
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => URL.parse(uri)?.origin === origin) ?? false,
@@ -202,6 +207,38 @@ function html(ctx: KoaContextWithOIDC, status: number, body: string) {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = body;
+}
+
+/**
+ * The second step's wall at the authorization endpoint (decision 45): a session that did not pass one, of a person
+ * who needs one (they set one up, or a firm requires it), is asked to sign in again, as with no session at all.
+ */
+function interactionPolicyOf(db: Queryable) {
+  const policy = interactionPolicy.base();
+  policy.get('login')?.checks.add(
+    new interactionPolicy.Check('second_step_required', 'A second sign-in step is required', async (ctx) => {
+      const { accountId, amr } = ctx.oidc.session ?? {};
+      if (!accountId || passedSecondStep(amr)) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      return (await needsSecondStep(db, accountId))
+        ? interactionPolicy.Check.REQUEST_PROMPT
+        : interactionPolicy.Check.NO_NEED_TO_PROMPT;
+    }),
+  );
+  return policy;
+}
+
+/**
+ * And at the token endpoint: a code or refresh token from a sign-in without a second step issues nothing for a
+ * person who needs one now (a refresh token from before a firm's requirement included), so no path around the
+ * interaction reaches a token.
+ */
+async function refuseWithoutSecondStep(ctx: KoaContextWithOIDC, db: Queryable) {
+  const { entities } = ctx.oidc;
+  const source = entities.RefreshToken ?? entities.AuthorizationCode;
+  if (!source?.accountId || passedSecondStep(source.amr)) return;
+  if (await needsSecondStep(db, source.accountId)) {
+    throw new errors.InvalidGrant('a second sign-in step is required: sign in again');
+  }
 }
 
 /** Whether this token request carries the tenancy scope, and the user granted it. */

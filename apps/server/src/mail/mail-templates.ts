@@ -11,6 +11,12 @@ import { filesSubmittedMail } from './templates/files-submitted.ts';
 import { invitationMail } from './templates/invitation.ts';
 import { passwordResetMail } from './templates/password-reset.ts';
 import { submissionStatusMail } from './templates/submission-status.ts';
+import {
+  newBrowserSignInMail,
+  recoveryCodeUsedMail,
+  twoStepLockedMail,
+  twoStepResetMail,
+} from './templates/two-step.ts';
 
 /**
  * Every mail the server sends, by template key (mail_outbox.template). To add one: write
@@ -28,6 +34,10 @@ export const MAIL_TEMPLATES = {
   'request-item-rejected': requestItemRejectedMail,
   'request-completed': requestCompletedMail,
   'file-quarantined': fileQuarantinedMail,
+  'two-step-locked': twoStepLockedMail,
+  'recovery-code-used': recoveryCodeUsedMail,
+  'two-step-reset': twoStepResetMail,
+  'new-browser-sign-in': newBrowserSignInMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

@@ -107,7 +107,10 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     'onRequest',
     unlessTicketOnly(
       resolveCallerOnRequest(
-        callerResolver(db, { embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config) }),
+        callerResolver(db, {
+          embeddedIssuer: config.oidcIssuer ? undefined : issuerOf(config),
+          twoStepClaim: config.oidcIssuer ? config.oidcTwoStepClaim : undefined,
+        }),
         callers,
       ),
     ),

@@ -9,8 +9,10 @@ import {
 import { findUserById } from '../auth/identities.repository.ts';
 import type { TenantPrincipal } from '../auth/principal.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
+import { passesTwoStepClaim, twoStepRequiredFor } from '../auth/two-step-claim.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { isActiveTenant } from './callers.repository.ts';
+import { AppError } from '../http/app-error.ts';
+import { findActiveTenantPolicy } from './callers.repository.ts';
 import { rolesInTenant } from './members.repository.ts';
 
 const TENANT_CODE = new RegExp(TENANT_CODE_PATTERN);
@@ -46,12 +48,27 @@ export async function resolveTenantUser(
   return db.withTenant(tenantCode, async (tx) => {
     // Row-level security shows the application role only the bound tenant's row.
     // A disabled firm (an operator's `tenant disable`) answers like a missing one.
-    if (!(await isActiveTenant(tx, tenantCode))) throw tenantNotFound(tenantCode);
+    const tenant = await findActiveTenantPolicy(tx, tenantCode);
+    if (!tenant) throw tenantNotFound(tenantCode);
 
     const user = await findUser(tx, principal, options);
     if (!user) throw noRole(tenantCode);
     const roles = await rolesInTenant(tx, tenantCode, user.id);
     if (!roles?.is_staff && !roles?.is_client) throw noRole(tenantCode);
+    // The embedded provider enforces the firm's policy before it issues a token (idp/two-step-policy.ts); an
+    // external one is trusted as far as its token's claim says (OIDC_TWO_STEP_CLAIM).
+    const { twoStepClaim } = options;
+    if (
+      twoStepClaim &&
+      principal.issuer !== options.embeddedIssuer &&
+      twoStepRequiredFor(tenant.twoStepRequired, { isStaff: roles.is_staff, isClient: roles.is_client }) &&
+      !passesTwoStepClaim(principal.claims, twoStepClaim)
+    ) {
+      throw new AppError(
+        'auth.two_step_required',
+        `${tenantCode} requires two-step sign-in: sign in again with a second step at your identity provider.`,
+      );
+    }
     let name = roles.name;
     if (name !== null && !roles.accepted && options.onFirstRequest)
       name = (await options.onFirstRequest(tx, tenantCode, user, principal)) ?? name;

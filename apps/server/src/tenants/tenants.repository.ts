@@ -1,3 +1,4 @@
+import type { TwoStepRequirement } from '@portico/contracts';
 import { CLIENT_TYPES, DOCUMENT_MANAGEMENT_ROLE, SERVICE_TYPES } from '@portico/contracts';
 import type { Queryable } from '../db/database.ts';
 import { defaultServiceAddress, NEW_TENANT_FILE_AREA_SETTINGS, NEW_TENANT_MENU } from './tenant-rows.ts';
@@ -185,4 +186,20 @@ export async function insertTenantRows(tx: Queryable, tenant: NewTenant) {
 export async function tenantExists(tx: Queryable, code: string): Promise<boolean> {
   const { rows } = await tx.query('SELECT 1 FROM tenants WHERE code = $1', [code]);
   return rows.length > 0;
+}
+
+/** The firm's two-step sign-in requirement (decision 45), or undefined for a firm the transaction does not see. */
+export async function findTwoStepRequirement(
+  tx: Queryable,
+  tenantCode: string,
+): Promise<TwoStepRequirement | undefined> {
+  const { rows } = await tx.query<{ two_step_required: TwoStepRequirement }>(
+    'SELECT two_step_required FROM tenants WHERE code = $1',
+    [tenantCode],
+  );
+  return rows[0]?.two_step_required;
+}
+
+export async function updateTwoStepRequirement(tx: Queryable, tenantCode: string, value: TwoStepRequirement) {
+  await tx.query('UPDATE tenants SET two_step_required = $2 WHERE code = $1', [tenantCode, value]);
 }

@@ -24,6 +24,8 @@ export const STAFF_AUDIT_ACTIONS = {
   settingsUpdate: 'settings.update',
   settingsReset: 'settings.reset',
   menuReplace: 'menu.replace',
+  signInPolicyUpdate: 'policy.two_step',
+  sessionsEnd: 'member.sessions_end',
 } as const;
 
 /** What an operator does through the command line (`portico …`), recorded in the firm's audit log too. */
@@ -34,6 +36,7 @@ export const OPERATOR_AUDIT_ACTIONS = {
   staffAdd: 'staff.add',
   staffRemove: 'staff.remove',
   discoveryUpdate: 'discovery.update',
+  twoStepReset: 'account.two_step_reset',
 } as const;
 
 export const AuditActionSchema = Type.String({

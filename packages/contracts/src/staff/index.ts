@@ -8,5 +8,6 @@ export * from './menu.ts';
 export * from './people.ts';
 export * from './publish.ts';
 export * from './requests.ts';
+export * from './sign-in-policy.ts';
 export * from './sites.ts';
 export * from './submissions.ts';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { LoginGate } from '../features/auth/components/login-gate.tsx';
-import { useLogout } from '../features/auth/hooks/use-logout.ts';
+import { useLogout, useSignOutWithOtherTabs } from '../features/auth/hooks/use-logout.ts';
 import { TenantGuard } from '../features/tenant/components/tenant-guard.tsx';
 import { Workspace } from './workspace.tsx';
 
@@ -11,6 +11,7 @@ import { Workspace } from './workspace.tsx';
 export default function ProtectedRoot() {
   const logout = useLogout();
   const onLogout = useCallback(() => void logout(), [logout]);
+  useSignOutWithOtherTabs();
   return (
     <LoginGate>
       <TenantGuard onLogout={onLogout}>

@@ -154,6 +154,7 @@ export function Workspace() {
     <MasterLayout
       branding={branding}
       userName={userName}
+      accountUrl={accountUrlOf(setup.issuer, descriptor.basePath)}
       tenantSwitcher={several ? <TenantSwitcher /> : undefined}
       siteSwitcher={
         severalSites && !isInitializing && descriptor.siteSelection !== false ? <SiteSwitcher /> : undefined
@@ -185,4 +186,14 @@ export function Workspace() {
       )}
     </MasterLayout>
   );
+}
+
+/**
+ * The embedded provider's "Sign-in and security" page (decision 45), with the way back to this front end; an
+ * external provider has its own account pages, which Portico does not know.
+ */
+function accountUrlOf(issuer: string, basePath: string): string | undefined {
+  const origin = window.location.origin;
+  if (issuer !== `${origin}/oidc`) return undefined;
+  return `${origin}/idp/account/security?back=${basePath.startsWith('/control-panel') ? 'control-panel' : 'portal'}`;
 }

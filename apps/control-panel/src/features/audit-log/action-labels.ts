@@ -29,6 +29,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   [STAFF_AUDIT_ACTIONS.settingsUpdate]: 'Changed settings',
   [STAFF_AUDIT_ACTIONS.settingsReset]: 'Reset settings',
   [STAFF_AUDIT_ACTIONS.menuReplace]: 'Changed a menu',
+  [STAFF_AUDIT_ACTIONS.signInPolicyUpdate]: 'Changed the two-step sign-in policy',
+  [STAFF_AUDIT_ACTIONS.sessionsEnd]: "Ended a client's sign-ins",
   [REQUEST_AUDIT_ACTIONS.create]: 'Requested documents',
   [REQUEST_AUDIT_ACTIONS.cancel]: 'Withdrew a request',
   [REQUEST_AUDIT_ACTIONS.complete]: 'Request completed',

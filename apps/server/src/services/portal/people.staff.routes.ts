@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  EndedSessionsSchema,
   ErrorBodySchema,
   InvitationSchema,
   InviteStaffBodySchema,
   PersonParamsSchema,
+  SignInListSchema,
   StaffMemberListSchema,
   StaffMemberSchema,
   TenantParamsSchema,
 } from '@portico/contracts';
 import type { Database } from '../../db/database.ts';
+import { clientSignIns, endClientSessions } from '../../idp/sessions.ts';
 import { type InvitationSettings, resendInvitation } from '../../invitations/invitations.usecases.ts';
 import { inviteStaff, listStaffMembers } from '../../invitations/staff-members.ts';
 import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
@@ -79,5 +82,37 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
       reply
         .code(201)
         .send(await resendInvitation(db, staffScopeOf(request), request.params.userId, invitations)),
+  );
+
+  app.post(
+    '/api/staff/people/:userId/end-sessions',
+    {
+      schema: {
+        ...doc,
+        summary: "End a client's sign-ins everywhere",
+        description:
+          "Ends every browser session and refresh token of the person at the embedded provider: each of their front ends is signed out within the access token's 15 minutes, and signing in again needs their password (and second step). Only a client of this firm (404 `members.not_found` otherwise); audited as `member.sessions_end`." +
+          STAFF_ONLY_NOTE,
+        params: PersonParamsSchema,
+        response: { 200: EndedSessionsSchema, ...errors },
+      },
+    },
+    async (request) => ({ ended: await endClientSessions(db, staffScopeOf(request), request.params.userId) }),
+  );
+
+  app.get(
+    '/api/staff/people/:userId/sign-ins',
+    {
+      schema: {
+        ...doc,
+        summary: "A client's last sign-ins",
+        description:
+          'The last 20 sign-ins of the person at the embedded provider, newest first: when, how (password, with the authenticator app or a recovery code, or a new password from a link), browser and address. Only a client of this firm (404 `members.not_found` otherwise).' +
+          STAFF_ONLY_NOTE,
+        params: PersonParamsSchema,
+        response: { 200: SignInListSchema, ...errors },
+      },
+    },
+    async (request) => clientSignIns(db, staffScopeOf(request), request.params.userId),
   );
 };

@@ -11,6 +11,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { fileAreaSettingsStaffRoutes } from './file-area-settings.staff.routes.ts';
 import { peopleStaffRoutes } from './people.staff.routes.ts';
 import { requestsStaffRoutes } from './requests.staff.routes.ts';
+import { signInPolicyStaffRoutes } from './sign-in-policy.staff.routes.ts';
 import { sitesStaffRoutes } from './sites.staff.routes.ts';
 import { submissionsStaffRoutes } from './submissions.staff.routes.ts';
 
@@ -48,4 +49,5 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
   await app.register(submissionsStaffRoutes, { db, blobs, downloadTicketSeconds });
   await app.register(fileAreaSettingsStaffRoutes, { db });
   await app.register(requestsStaffRoutes, { db, notify });
+  await app.register(signInPolicyStaffRoutes, { db });
 };

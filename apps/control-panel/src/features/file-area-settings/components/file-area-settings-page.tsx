@@ -15,6 +15,7 @@ import {
 } from '../api/file-area-settings.ts';
 import { SiteSettingsForm } from './site-settings-form.tsx';
 import { TenantSettingsForm } from './tenant-settings-form.tsx';
+import { TwoStepPolicyCard } from './two-step-policy-card.tsx';
 
 type Scope = 'tenant' | 'site';
 
@@ -135,6 +136,7 @@ export default function FileAreaSettingsPage() {
       >
         {scope === 'tenant' ? <TenantDefaults /> : <SiteOverrides />}
       </Card>
+      <TwoStepPolicyCard />
     </ConsolePage>
   );
 }

@@ -1,8 +1,10 @@
 import type {
   AddSiteMemberBody,
   CreateSiteBody,
+  EndedSessions,
   Invitation,
   InviteStaffBody,
+  SignInList,
   SiteMember,
   SiteMemberList,
   StaffMember,
@@ -68,6 +70,22 @@ export const sitesApi = controlPanelApi.enhanceEndpoints({ addTagTypes: ['StaffM
         method: 'POST',
       }),
     }),
+    /** A client's last sign-ins (decision 45): when, how, browser, address. */
+    getClientSignIns: build.query<SignInList, { tenant: string; userId: string }>({
+      query: ({ userId }) => ({
+        service: 'portal',
+        url: `api/staff/people/${encodeURIComponent(userId)}/sign-ins`,
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Ends every sign-in of a client (decision 45): their browsers and apps must sign in again. */
+    endClientSessions: build.mutation<EndedSessions, { userId: string }>({
+      query: ({ userId }) => ({
+        service: 'portal',
+        url: `api/staff/people/${encodeURIComponent(userId)}/end-sessions`,
+        method: 'POST',
+      }),
+    }),
   }),
 });
 
@@ -80,4 +98,6 @@ export const {
   useGetStaffMembersQuery,
   useInviteStaffMutation,
   useResendInvitationMutation,
+  useEndClientSessionsMutation,
+  useGetClientSignInsQuery,
 } = sitesApi;

@@ -1,7 +1,8 @@
-import { MailOutlined } from '@ant-design/icons';
+import { LogoutOutlined, MailOutlined } from '@ant-design/icons';
 import { describeQueryError, formatDate, notify } from '@portico/web-shell';
 import { Button, Flex, Tag, Typography } from 'antd';
-import { useResendInvitationMutation } from '../api/sites.ts';
+import { ConfirmButton } from '../../../components/confirm-button.tsx';
+import { useEndClientSessionsMutation, useResendInvitationMutation } from '../api/sites.ts';
 
 /** A person of the firm as both member lists show them. */
 interface Person {
@@ -57,6 +58,39 @@ export function ResendInvitationButton({ person }: { person: Person }) {
     >
       Resend invitation
     </Button>
+  );
+}
+
+/**
+ * Ends every sign-in of a client who can sign in (a lost laptop, someone who left): their browsers and apps must
+ * sign in again. Asks first, like every action that changes what a client can do.
+ */
+export function EndSessionsButton({ person }: { person: Person }) {
+  const [end, ending] = useEndClientSessionsMutation();
+  if (!person.hasAccount) return null;
+  const run = async () => {
+    try {
+      const { ended } = await end({ userId: person.userId }).unwrap();
+      notify.success(
+        'Signed out everywhere',
+        ended
+          ? `${person.name} is signed out of every browser within 15 minutes and must sign in again.`
+          : `${person.name} was not signed in anywhere.`,
+      );
+    } catch (error) {
+      notify.error('The sign-ins could not be ended', describeQueryError(error));
+    }
+  };
+  return (
+    <ConfirmButton
+      action="Sign out everywhere"
+      subject={person.name}
+      consequence="Every browser and app of theirs must sign in again."
+      onConfirm={run}
+      loading={ending.isLoading}
+      icon={<LogoutOutlined aria-hidden />}
+      button={{ type: 'text' }}
+    />
   );
 }
 

@@ -9,8 +9,9 @@ import {
   useGetSiteMembersQuery,
   useRemoveSiteMemberMutation,
 } from '../api/sites.ts';
-import { addedMessage, ResendInvitationButton } from './invitation-parts.tsx';
+import { addedMessage, EndSessionsButton, ResendInvitationButton } from './invitation-parts.tsx';
 import { PeopleList, PersonByEmailForm, type PersonByEmailValues, personBody } from './people-by-email.tsx';
+import { SignInsButton } from './sign-ins-button.tsx';
 
 /** A site's client members: add one by e-mail (invited if they have no account), resend, remove. */
 export default function SiteMembersDrawer({
@@ -79,6 +80,8 @@ export default function SiteMembersDrawer({
           actions={(member) => (
             <Flex wrap>
               <ResendInvitationButton person={member} />
+              <SignInsButton person={member} />
+              <EndSessionsButton person={member} />
               <ConfirmButton
                 action="Remove"
                 subject={member.name}

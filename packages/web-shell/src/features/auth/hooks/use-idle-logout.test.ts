@@ -1,6 +1,7 @@
 import { LIMITS } from '@portico/contracts';
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { listenToOtherTabs, tellOtherTabs } from '../tab-sync.ts';
 import { useIdleLogout } from './use-idle-logout.ts';
 
 afterEach(() => vi.useRealTimers());
@@ -36,5 +37,21 @@ describe('idle logout', () => {
     unmount();
     vi.advanceTimersByTime(5000);
     expect(onIdle).not.toHaveBeenCalled();
+  });
+
+  test('activity in another tab of the browser starts the wait over too, and this tab tells the others', async () => {
+    const onIdle = vi.fn();
+    const heard: string[] = [];
+    // This test is the other tab: its own channel, as another page would have.
+    const stop = listenToOtherTabs((message) => heard.push(message.type));
+    renderHook(() => useIdleLogout(onIdle, 400));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
+    await vi.waitFor(() => expect(heard).toEqual(['active']));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    tellOtherTabs({ type: 'active' });
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(onIdle).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(onIdle).toHaveBeenCalledTimes(1), { timeout: 1000 });
+    stop();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { logger } from '../../../lib/logger.ts';
 import { safeStorage } from '../../../lib/storage-keys.ts';
@@ -8,6 +8,7 @@ import { logoutStarted, signedOut } from '../../../store/client-state-slice.ts';
 import { useShellDispatch } from '../../../store/hooks.ts';
 import { clearSucceededFiles } from '../../../store/uploader-slice.ts';
 import { LOGOUT_PATH } from '../return-to.ts';
+import { listenToOtherTabs, tellOtherTabs } from '../tab-sync.ts';
 
 /**
  * Logout (SPEC §4): forget the state, clear local storage, then RP-initiated logout at the provider with the
@@ -20,6 +21,8 @@ export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
     dispatch(logoutStarted());
+    // Every other tab of this browser signs out at once, before this one reaches the provider.
+    tellOtherTabs({ type: 'signed-out' });
     const user = await userManager.getUser().catch(() => null);
     dispatch(resetApp());
     dispatch(clearSucceededFiles());
@@ -42,4 +45,29 @@ export function useLogout() {
     }
     navigate(LOGOUT_PATH, { replace: true });
   }, [dispatch, navigate, persistor, setup.client.postLogoutRedirectUri, userManager]);
+}
+
+/**
+ * A sign-out in another tab of this browser (tab-sync.ts) signs this tab out too: its tokens and state are
+ * dropped at once, so it fetches nothing more, and it shows the signed-out page. The provider's session is the
+ * other tab's to end (it is one session).
+ */
+export function useSignOutWithOtherTabs() {
+  const { userManager } = useShell();
+  const dispatch = useShellDispatch();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      listenToOtherTabs((message) => {
+        if (message.type !== 'signed-out') return;
+        dispatch(logoutStarted());
+        dispatch(resetApp());
+        dispatch(signedOut());
+        void userManager
+          .removeUser()
+          .catch(() => undefined)
+          .finally(() => navigate(LOGOUT_PATH, { replace: true }));
+      }),
+    [dispatch, navigate, userManager],
+  );
 }

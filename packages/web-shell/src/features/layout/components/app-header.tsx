@@ -4,10 +4,13 @@ import { Link } from 'react-router';
 import type { Branding } from '../../../lib/branding.ts';
 import { useMinWidth } from '../../../lib/use-breakpoint.ts';
 import { Button } from '../../../ui/button.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 export interface AppHeaderProps {
   branding: Branding;
   userName: string | undefined;
+  /** The provider's "Sign-in and security" page (embedded provider only): the name then opens a user menu. */
+  accountUrl?: string | undefined;
   /** The tenant dropdown; the caller renders it only when the token lists several tenants. */
   tenantSwitcher?: ReactNode;
   collapsed: boolean;
@@ -23,6 +26,7 @@ export interface AppHeaderProps {
 export function AppHeader({
   branding,
   userName,
+  accountUrl,
   tenantSwitcher,
   collapsed,
   onToggleMenu,
@@ -57,7 +61,9 @@ export function AppHeader({
       </Link>
       <div className="portico-header__end">
         {tenantSwitcher}
-        {userName ? (
+        {userName && accountUrl ? (
+          <UserMenu userName={userName} showName={wide} accountUrl={accountUrl} />
+        ) : userName ? (
           wide ? (
             <span className="portico-header__user">
               <UserOutlined aria-hidden />

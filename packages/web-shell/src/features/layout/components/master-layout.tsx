@@ -13,6 +13,8 @@ import { SideMenu } from './side-menu.tsx';
 export interface MasterLayoutProps {
   branding: Branding;
   userName: string | undefined;
+  /** The provider's "Sign-in and security" page, when it has one (the embedded provider). */
+  accountUrl?: string | undefined;
   tenantSwitcher?: ReactNode;
   /** The site switcher, beside the breadcrumbs; the caller renders it only when there are several sites. */
   siteSwitcher?: ReactNode;
@@ -42,6 +44,7 @@ export function MasterLayout(props: MasterLayoutProps) {
       <AppHeader
         branding={props.branding}
         userName={props.userName}
+        accountUrl={props.accountUrl}
         tenantSwitcher={props.tenantSwitcher}
         collapsed={collapsed}
         onToggleMenu={toggle}
