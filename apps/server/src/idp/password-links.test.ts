@@ -149,7 +149,7 @@ describe('set-password links', { timeout: 60_000 }, () => {
     const secret = await invitationFor(userId);
     const refused = await setPassword(secret, 'own.address@example.net');
     expect(refused.response.status).toBe(400);
-    expect(refused.html).toContain('Your password cannot be your e-mail address.');
+    expect(refused.html).toContain('Your password cannot be your e-mail address or username.');
     expect(refused.response.headers.getSetCookie()).toEqual([]);
     expect((await setPassword(secret)).response.status).toBe(303);
   });
