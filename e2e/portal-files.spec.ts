@@ -214,9 +214,7 @@ describe('Submitted Files: upload, cancel, save, download and zip', () => {
     ]);
     const row = uploadRow(page, 'Too big.pdf').and(page.locator('[data-status="error"]'));
     await row.waitFor({ timeout: 20_000 });
-    expect(await row.getByTestId('upload-error').textContent()).toBe(
-      'A file may have at most 2097152 bytes (2 MiB).',
-    );
+    expect(await row.getByTestId('upload-error').textContent()).toBe('A file may have at most 2.1 MB.');
     expect(await page.getByTestId('ready-count').textContent()).toBe('No files ready to save.');
     await expectNoSeriousA11yViolations(page);
     await takeScreenshots(page, 'portal-upload-refused');
