@@ -1,7 +1,6 @@
 import {
   type SignInPolicy,
   STAFF_AUDIT_ACTIONS,
-  type TwoStepRequirement,
   type UpdateSignInPolicyBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
