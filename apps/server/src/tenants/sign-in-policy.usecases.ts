@@ -1,8 +1,4 @@
-import {
-  type SignInPolicy,
-  STAFF_AUDIT_ACTIONS,
-  type UpdateSignInPolicyBody,
-} from '@portico/contracts';
+import { type SignInPolicy, STAFF_AUDIT_ACTIONS, type UpdateSignInPolicyBody } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
