@@ -343,6 +343,13 @@ describe('the API documentation of the staff routes', () => {
         'POST /t/{tenant}/portal/api/staff/request-templates',
         'DELETE /t/{tenant}/portal/api/staff/request-templates/{templateId}',
         'POST /t/{tenant}/portal/api/staff/request-templates/{templateId}/apply',
+        'GET /t/{tenant}/file-management/api/staff/quarantine',
+        'DELETE /t/{tenant}/file-management/api/staff/quarantine/{id}',
+        'GET /t/{tenant}/file-management/api/staff/scanner',
+        'GET /t/{tenant}/portal/api/staff/sign-in-policy',
+        'PUT /t/{tenant}/portal/api/staff/sign-in-policy',
+        'GET /t/{tenant}/portal/api/staff/people/{userId}/sign-ins',
+        'POST /t/{tenant}/portal/api/staff/people/{userId}/end-sessions',
       ].sort(),
     );
     for (const { route, operation } of staff) {

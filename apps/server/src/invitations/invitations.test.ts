@@ -116,14 +116,16 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
     expect((await setPassword(secret, 'another long password')).status).toBe(400);
     expect(await check(secret)).toEqual({ usable: false });
     await signIn(api.url, 'nina@client.example', 'nina has a long password');
-    // Someone who can sign in is not invited again when added to another site.
-    const before = mailsTo('nina@client.example').length;
+    // Someone who can sign in is not invited again when added to another site (mails with a set-password link;
+    // the sign-in from a new browser just above sends one of its own, decision 45).
+    const invitationsTo = (address: string) => mailsTo(address).filter((m) => LINK.test(m.parsed.text ?? ''));
+    const before = invitationsTo('nina@client.example').length;
     const again = await addMember(api.siteId('ACME-1002'), { email: 'nina@client.example' }, api.as('carol'));
     expect([again.status, again.body.hasAccount]).toEqual([201, true]);
     const resent = await resend(added.body.userId);
     expect([resent.status, errorCode(resent.body)]).toEqual([409, 'invitations.already_accepted']);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(mailsTo('nina@client.example')).toHaveLength(before);
+    expect(invitationsTo('nina@client.example')).toHaveLength(before);
   });
 
   test("a firm's invitation names only what that firm knows, not what another firm typed", async () => {

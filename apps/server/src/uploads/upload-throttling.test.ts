@@ -203,7 +203,7 @@ describe('unfinished resumable uploads (UPLOAD_MAX_UNFINISHED_PER_USER and _BYTE
     expect(tooLarge.status).toBe(413);
     expect(((await tooLarge.json()) as ErrorBody).error).toMatchObject({
       code: 'uploads.unfinished_too_large',
-      message: expect.stringContaining('at most 2 MiB in all'),
+      message: expect.stringContaining('at most 2.1 MB in all'),
     });
     expect((await createTus('alice', 1024 * 1024)).status).toBe(201);
   });

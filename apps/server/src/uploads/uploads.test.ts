@@ -178,7 +178,7 @@ describe('POST /t/:tenant/file-storage/api/files', () => {
           { name: 'big.pdf', bytes: randomBytes(100_001) },
         ]);
         expect(statusAndCode(answer)).toEqual([413, 'uploads.too_large']);
-        expect(answer.body.error.message).toContain('100000 bytes');
+        expect(answer.body.error.message).toContain('at most 100 KB');
       });
     } finally {
       await api.db.query("UPDATE tenants SET max_upload_bytes = NULL WHERE code = 'acme'");
