@@ -23,7 +23,7 @@ describe('the progress line of publish', () => {
     await new Promise((resolve) => setTimeout(resolve, 120));
     progress.advance('b.pdf', 1000);
     progress.end();
-    expect(written()).toContain('\r[############------------]  50%  1000 bytes of 2.0 KiB  a.pdf');
+    expect(written()).toContain('\r[############------------]  50%  1 KB of 2 KB  a.pdf');
     expect(written()).toContain('100%');
     expect(written()).toContain('\r\u001b[Ksent     a.pdf (1000 bytes)\n');
     expect(written().endsWith('\r\u001b[K')).toBe(true);

@@ -80,7 +80,11 @@ describe('PUT user/api/staff/menus/:audience', () => {
 
   it('replaces the staff menu, which only staff may read', async () => {
     const replaced = await replace('staff', {
-      items: DEMO_MENU.staff.map((i) => ({ key: i.key, name: i.name.toUpperCase(), order: 10 - i.order })),
+      items: DEMO_MENU.staff.map((i) => ({
+        key: i.key,
+        name: i.name.toUpperCase(),
+        order: DEMO_MENU.staff.length - i.order,
+      })),
     });
     expect(replaced.status).toBe(200);
     expect((await usersMenu(api.as('carol'), 'staff')).items.map((i) => i.name)[0]).toBe(
