@@ -142,6 +142,7 @@ describe('the console for the firm’s staff', () => {
       'Requests',
       'Mail',
       'Notifications',
+      'Quarantine',
     ]);
     // The console works across sites: no site in the breadcrumb, no site switcher.
     expect(await page.getByTestId('breadcrumb-current').textContent()).toBe('Sites');
