@@ -96,6 +96,8 @@ describe('two-step sign-in', { timeout: 180_000 }, () => {
     await expectInPortal(page);
     await page.getByTestId('logout-button').click();
     await page.waitForURL(/\/logout/, { timeout: 30_000 });
+    // The provider's end-session redirects land here last: navigating on before it shows races them.
+    await page.getByText('You have been logged out !').waitFor({ timeout: 20_000 });
 
     await page.goto(`${server().url}/`);
     await passwordStep(page, 'bob');
