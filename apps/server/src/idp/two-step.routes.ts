@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { findAccountById } from './accounts.ts';
 import { sendHtml } from './html.ts';
 import { renderExpiredInteractionPage, renderSignedOutPage } from './notice-pages.ts';
+import { isCrossSite } from './password.routes.ts';
 import { interactionPath } from './provider-config.ts';
 import type { SecretBox } from './secret-box.ts';
 import { endSessionsOf } from './sessions.ts';
@@ -98,17 +99,6 @@ const codeOf = (request: FastifyRequest) => {
   const value = ((request.body ?? {}) as Record<string, unknown>).code;
   return typeof value === 'string' ? value.trim().slice(0, 40) : '';
 };
-
-/**
- * Forms of a signed-in person must come from this origin (the reset request's rule, password.routes.ts): the
- * session cookie is SameSite=Lax, and Sec-Fetch-Site says where a request comes from.
- */
-function isCrossSite(request: FastifyRequest, publicUrl: string) {
-  const site = request.headers['sec-fetch-site'];
-  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
-  const origin = request.headers.origin;
-  return origin !== undefined && origin !== 'null' && origin !== new URL(publicUrl).origin;
-}
 
 /** The second step's pages inside a sign-in, and the "Sign-in and security" page of a signed-in person. */
 export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutesOptions) {
