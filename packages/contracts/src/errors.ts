@@ -67,6 +67,14 @@ export const ERROR_CODES = {
   'requests.comment_required': 400,
   'requests.one_file_only': 400,
   'quarantine.not_found': 404,
+  // The file workspace (issues 26 and 27, decision 46).
+  'folders.not_found': 404,
+  'folders.cycle': 400,
+  'name.taken': 409,
+  'file.checked_out': 409,
+  'file.not_checked_out': 409,
+  'versions.not_found': 404,
+  'trash.not_found': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

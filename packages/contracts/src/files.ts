@@ -79,6 +79,35 @@ export const NotScannedSchema = Type.Optional(
   }),
 );
 
+/** Who holds a file checked out (decision 46), or null: nobody else may change it until then. */
+export const CheckedOutBySchema = Type.Union(
+  [
+    Type.Object(
+      {
+        name: Type.String({ description: 'Who checked it out, as the firm knows them.' }),
+        until: Type.String({ format: 'date-time', description: 'When the check-out ends by itself (UTC).' }),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  { description: 'Who has it checked out and until when; null when nobody does.' },
+);
+export type CheckedOutBy = Static<typeof CheckedOutBySchema>;
+
+/** Where a file sits, which version is current and who holds it: in every record of a file, staff's too. */
+export const fileWorkspaceProperties = {
+  folderId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
+    description:
+      "The folder it sits in; null for the site's root (and for every file while folders are off).",
+  }),
+  version: Type.Integer({
+    minimum: 1,
+    description: 'Its current version: 1 until a new version is uploaded.',
+  }),
+  checkedOutBy: CheckedOutBySchema,
+};
+
 const siteFileProperties = (createdAt: string) => ({
   id: FileIdSchema,
   siteId: SiteIdSchema,
@@ -88,6 +117,7 @@ const siteFileProperties = (createdAt: string) => ({
   size: Type.Integer({ minimum: 0, description: 'Bytes.' }),
   createdAt: Type.String({ format: 'date-time', description: createdAt }),
   notScanned: NotScannedSchema,
+  ...fileWorkspaceProperties,
 });
 
 /** A page of a list: `{ records, totalRecordCount }`. */

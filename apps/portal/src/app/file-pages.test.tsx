@@ -28,6 +28,9 @@ const file = (n: number, isNew: boolean): PublishedFile => ({
   contentType: 'application/pdf',
   size: 1_200_000,
   createdAt: '2026-03-04T10:00:00.000Z',
+  folderId: null,
+  version: 1,
+  checkedOutBy: null,
   isNew,
 });
 

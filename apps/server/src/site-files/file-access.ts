@@ -3,7 +3,7 @@ import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
-import { authorize } from '../sites/access.ts';
+import { authorize, type SiteAccessAction } from '../sites/access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
 
@@ -88,3 +88,80 @@ const toStoredFile = (row: StoredFileRow): StoredFile => ({
   blobKey: row.blob_key,
   createdAt: new Date(row.created_at),
 });
+
+/** A live file someone is about to act on (rename, move, copy, delete, a new version, check-out…), as locked. */
+export interface FileTarget {
+  id: string;
+  siteId: string;
+  direction: FileDirection;
+  title: string;
+  fileName: string;
+  folderId: string | null;
+  version: number;
+  createdBy: string | null;
+  /** Who holds it checked out, while that lasts (an expired check-out reads as none). */
+  checkedOutBy: string | null;
+  checkedOutUntil: Date | null;
+  /** The holder's name as this firm knows them. */
+  checkedOutName: string | null;
+  site: Site;
+}
+
+interface FileTargetRow {
+  id: string;
+  site_id: string;
+  direction: FileDirection;
+  title: string;
+  file_name: string;
+  folder_id: string | null;
+  version: number;
+  created_by: string | null;
+  checked_out_by: string | null;
+  checked_out_until: Date | string | null;
+  checked_out_name: string | null;
+}
+
+/**
+ * The one way to reach a file to act on it (decision 46): the live file `fileId` of the caller's tenant, in a site
+ * the caller sees (else 404 `files.not_found`, whatever the reason), that `action` allows (else 403
+ * `settings.forbidden`, or `auth.staff_only`). With `lock`, the file's row is locked `FOR UPDATE` until the
+ * transaction ends: two changes of one file (two new versions, a rename during a check-out) run one after the other.
+ * A file held by its virus scan is not there yet.
+ */
+export async function requireFileAccess(
+  tx: Queryable,
+  scope: TenantScope,
+  action: SiteAccessAction,
+  fileId: string,
+  options: { lock?: boolean } = {},
+): Promise<FileTarget> {
+  const { rows } = await tx.query<FileTargetRow>(
+    `SELECT id, site_id, direction, title, file_name, folder_id, version, created_by, checked_out_by,
+            CASE WHEN checked_out_until > now() THEN checked_out_until END AS checked_out_until,
+            (SELECT p.name FROM tenant_people p WHERE p.tenant_code = files.tenant_code
+               AND p.user_id = files.checked_out_by) AS checked_out_name
+     FROM files
+     WHERE tenant_code = $1 AND id = $2 AND deleted_at IS NULL AND NOT ${heldFileSql('files')}
+     ${options.lock ? 'FOR UPDATE' : ''}`,
+    [scope.tenantCode, fileId],
+  );
+  const row = rows[0];
+  if (!row) throw fileNotFound();
+  const site = await findVisibleSite(tx, scope, row.site_id).catch(asFileNotFound);
+  authorize(scope, action, site);
+  const until = row.checked_out_until === null ? null : new Date(row.checked_out_until);
+  return {
+    id: row.id,
+    siteId: row.site_id,
+    direction: row.direction,
+    title: row.title,
+    fileName: row.file_name,
+    folderId: row.folder_id,
+    version: row.version,
+    createdBy: row.created_by,
+    checkedOutBy: until ? row.checked_out_by : null,
+    checkedOutUntil: until,
+    checkedOutName: until ? row.checked_out_name : null,
+    site,
+  };
+}

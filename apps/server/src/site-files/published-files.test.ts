@@ -71,6 +71,9 @@ describe('GET published-files (the Published Files table)', () => {
         size: expect.any(Number),
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
         isNew: true,
+        folderId: null,
+        version: 1,
+        checkedOutBy: null,
       });
       expect(file.size).toBeGreaterThan(500);
     }

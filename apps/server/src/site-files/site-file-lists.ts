@@ -32,7 +32,20 @@ export const commonRecord = (row: SiteFileRow) => ({
   size: Number(row.size),
   createdAt: isoDate(row.created_at),
   ...(row.not_scanned ? { notScanned: true as const } : {}),
+  folderId: row.folder_id,
+  version: row.version,
+  checkedOutBy: checkedOutBy(row),
 });
+
+/** A check-out past its end is over, whether or not the release job has come round yet. */
+export function checkedOutBy(
+  row: Pick<SiteFileRow, 'checked_out_by' | 'checked_out_until' | 'checked_out_name'>,
+) {
+  if (!row.checked_out_by || !row.checked_out_until) return null;
+  const until = new Date(row.checked_out_until);
+  if (until.getTime() <= Date.now()) return null;
+  return { name: row.checked_out_name ?? 'Someone', until: until.toISOString() };
+}
 
 export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new: boolean }, PublishedFile> =
   {

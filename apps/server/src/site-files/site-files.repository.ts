@@ -34,6 +34,11 @@ export interface SiteFileRow {
   content_type: string;
   size: number | bigint | string;
   created_at: Date | string;
+  folder_id: string | null;
+  version: number;
+  checked_out_by: string | null;
+  checked_out_until: Date | string | null;
+  checked_out_name: string | null;
   /** Set by the lists (and the staff's submissions): the scanner could not scan it (decision 43). */
   not_scanned?: boolean;
 }
@@ -55,7 +60,12 @@ export interface SiteFileList<SortField extends string, Row extends SiteFileRow,
   toRecord(row: Row): Record;
 }
 
-export const BASE_COLUMNS = 'f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at';
+export const BASE_COLUMNS =
+  'f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at, f.folder_id, f.version, ' +
+  'f.checked_out_by, f.checked_out_until, ' +
+  // Who holds it checked out, as this firm knows them (looked up for checked-out rows only).
+  '(SELECT cp.name FROM tenant_people cp WHERE f.checked_out_by IS NOT NULL AND cp.tenant_code = f.tenant_code ' +
+  'AND cp.user_id = f.checked_out_by) AS checked_out_name';
 
 /** WHERE over `files f` of one list of one site; `$1` is the tenant, `$2` the site. */
 function listWhere(

@@ -17,6 +17,7 @@ import {
   SqlWhere,
 } from './file-list-sql.ts';
 import { commonRecord, SUBMITTED_FILES } from './site-file-lists.ts';
+import { BASE_COLUMNS, type SiteFileRow } from './site-files.repository.ts';
 
 /** Submitted files across all of the tenant's sites, archived ones included, as the firm's staff see them. */
 
@@ -40,24 +41,17 @@ const FROM = `files f
   JOIN sites s ON s.tenant_code = f.tenant_code AND s.id = f.site_id
   LEFT JOIN tenant_people u ON u.tenant_code = f.tenant_code AND u.user_id = f.created_by`;
 
-const COLUMNS = `f.id, f.site_id, s.name AS site_name, f.title, f.file_name, f.content_type, f.size, f.sha256,
-  f.reference_number, f.status, f.status_note, f.status_updated_at, f.created_at,
+const COLUMNS = `${BASE_COLUMNS}, s.name AS site_name, f.sha256,
+  f.reference_number, f.status, f.status_note, f.status_updated_at,
   u.user_id, u.name AS user_name, u.email AS user_email, ${notScannedSql('f')} AS not_scanned`;
 
-interface SubmissionRow {
-  id: string;
-  site_id: string;
+interface SubmissionRow extends SiteFileRow {
   site_name: string;
-  title: string;
-  file_name: string;
-  content_type: string;
-  size: number | string;
   sha256: string;
   reference_number: string | null;
   status: string;
   status_note: string | null;
   status_updated_at: Date | string | null;
-  created_at: Date | string;
   user_id: string | null;
   user_name: string | null;
   user_email: string | null;

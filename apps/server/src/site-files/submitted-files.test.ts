@@ -84,6 +84,9 @@ describe('Submitted Files end to end', () => {
         submittedBy: 'Bob Baker',
         requestItemId: null,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+        folderId: null,
+        version: 1,
+        checkedOutBy: null,
       })),
     );
     const ids = saved.body.records.map((r) => r.id);

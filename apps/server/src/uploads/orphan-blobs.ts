@@ -38,6 +38,7 @@ export async function sweepOrphanBlobs(
     const { rows } = await db.query<{ key: string }>(
       `SELECT k AS key FROM unnest($1::text[]) AS k
        WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_key = k)
+         AND NOT EXISTS (SELECT 1 FROM file_versions v WHERE v.blob_key = k)
          AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)
          AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.part_keys @> ARRAY[k])
          AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.writing_key = k)

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import {
   FileIdSchema,
   fileListQueryProperties,
+  fileWorkspaceProperties,
   NotScannedSchema,
   SUBMISSION_STATUSES,
   SUBMITTED_FILE_SORT_FIELDS,
@@ -64,6 +65,7 @@ export const StaffSubmissionSchema = Type.Object(
       description: 'Null if that account was removed.',
     }),
     createdAt: Type.String({ format: 'date-time', description: 'When it was submitted.' }),
+    ...fileWorkspaceProperties,
   },
   { $id: 'StaffSubmission', description: 'A file a client submitted, across the firm’s sites.' },
 );

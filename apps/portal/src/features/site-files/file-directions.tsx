@@ -153,7 +153,7 @@ export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FIL
       title: 'Reference',
       dataIndex: 'referenceNumber',
       responsive: ['xl'],
-      render: (reference) => <code className="portico-code">{reference}</code>,
+      render: (_, file) => <code className="portico-code">{file.referenceNumber}</code>,
     },
     { ...sorting('status'), title: 'Status', responsive: ['sm'], render: (_, file) => status(file) },
   ],
