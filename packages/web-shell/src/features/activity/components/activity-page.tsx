@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { ActivityItem } from '@portico/contracts';
-import { Button, Card, Flex, List, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Flex, List, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LIVE_LIST } from '../../../api/live-list.ts';
@@ -10,6 +10,7 @@ import { notify } from '../../../lib/notifications.tsx';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectTenant } from '../../../store/selectors.ts';
+import { PageHeading } from '../../layout/components/page-heading.tsx';
 import { QueryErrorAlert } from '../../lists/components/query-error-alert.tsx';
 import { useGetActivityQuery, useMarkActivityReadMutation } from '../api/activity.ts';
 
@@ -68,27 +69,21 @@ export default function ActivityPage() {
   const data = activity.data;
   return (
     <Flex vertical gap={24} style={{ maxWidth: 820 }}>
-      <Flex align="center" justify="space-between" wrap gap={12}>
-        <div>
-          <Flex align="center" gap={12}>
-            <BellOutlined aria-hidden style={{ fontSize: 24 }} />
-            <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-              Activity
-            </Typography.Title>
-          </Flex>
-          <Typography.Paragraph style={{ color: '#595959', margin: '4px 0 0' }}>
-            What happened in this firm that concerns you, newest first — also when you turned the e-mail off.
-          </Typography.Paragraph>
-        </div>
-        <Button
-          onClick={() => void markAll()}
-          disabled={!data || data.unreadCount === 0}
-          loading={marking.isLoading && !!marking.originalArgs && 'all' in marking.originalArgs.body}
-          data-testid="activity-mark-all"
-        >
-          Mark all as read
-        </Button>
-      </Flex>
+      <PageHeading
+        icon={<BellOutlined />}
+        title="Activity"
+        description="What happened in this firm that concerns you, newest first — also when you turned the e-mail off."
+        actions={
+          <Button
+            onClick={() => void markAll()}
+            disabled={!data || data.unreadCount === 0}
+            loading={marking.isLoading && !!marking.originalArgs && 'all' in marking.originalArgs.body}
+            data-testid="activity-mark-all"
+          >
+            Mark all as read
+          </Button>
+        }
+      />
       {activity.error ? (
         <QueryErrorAlert
           title="Your activity could not be loaded"
