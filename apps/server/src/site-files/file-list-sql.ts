@@ -1,4 +1,4 @@
-import type { SortOrder, SubmissionStatus } from '@portico/contracts';
+import { ROOT_FOLDER, type SortOrder, type SubmissionStatus } from '@portico/contracts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -13,6 +13,9 @@ export interface FileListFilter {
   to?: string | undefined;
   /** Submitted files only: any of these review statuses. */
   statuses?: readonly SubmissionStatus[] | undefined;
+  /** Only the files of this folder (`root`: at the site's root), and with `includeSubfolders` those below it. */
+  folderId?: string | undefined;
+  includeSubfolders?: boolean | undefined;
 }
 
 export interface FileListPage<SortField extends string> {
@@ -26,7 +29,13 @@ export interface FileListPage<SortField extends string> {
 export type SortColumns<SortField extends string> = Record<SortField, (table: string) => string>;
 
 export const isFiltered = (filter: FileListFilter) =>
-  Boolean(filter.search || filter.from || filter.to || filter.statuses?.length);
+  Boolean(
+    filter.search ||
+      filter.from ||
+      filter.to ||
+      filter.statuses?.length ||
+      (filter.folderId && !(filter.folderId === ROOT_FOLDER && filter.includeSubfolders)),
+  );
 
 export function checkDateRange(filter: FileListFilter) {
   if (filter.from && filter.to && filter.from > filter.to) {

@@ -1,5 +1,8 @@
+import { ROOT_FOLDER } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { folderNotFound } from '../folders/folders.errors.ts';
+import { findLiveFolder, subtreeSql } from '../folders/folders.repository.ts';
 import { heldFileSql, heldInSiteSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -85,7 +88,42 @@ function listWhere(
     ],
   );
   addFileFilter(where, filter, list.searchColumns);
+  addFolderFilter(where, filter);
   return where;
+}
+
+/**
+ * Only the files of one folder (`f.folder_id`, the index `files_folder_listing`), or of the folder and every folder
+ * below it (a recursive query over `folders_children`); `root` is the site's root. Without `folderId`: every file.
+ */
+function addFolderFilter(where: SqlWhere, filter: SiteFileFilter) {
+  const { folderId, includeSubfolders } = filter;
+  if (!folderId) return;
+  if (folderId === ROOT_FOLDER) {
+    if (!includeSubfolders) where.conditions.push('f.folder_id IS NULL');
+    return;
+  }
+  const folder = `${where.param(folderId)}::uuid`;
+  where.conditions.push(
+    includeSubfolders ? `f.folder_id IN (${subtreeSql('$1', folder)})` : `f.folder_id = ${folder}`,
+  );
+}
+
+/**
+ * A list narrowed to a folder, once the site is known to be visible and listable: a client needs the site's
+ * folders on (`folders.list`), and the folder must be a live one of the site (else 404 `folders.not_found`).
+ */
+async function checkFolderFilter(
+  tx: Queryable,
+  settings: SiteSettingsCache,
+  scope: TenantScope,
+  filter: SiteFileFilter,
+) {
+  if (!filter.folderId) return;
+  await requireAccess(tx, scope, 'folders.list', { visibleSiteId: filter.siteId, settings });
+  if (filter.folderId === ROOT_FOLDER) return;
+  const folder = await findLiveFolder(tx, scope.tenantCode, filter.folderId, { siteId: filter.siteId });
+  if (!folder) throw folderNotFound();
 }
 
 /**
@@ -130,6 +168,7 @@ export async function countSiteFiles(
   return db.readTenant(scope.tenantCode, async (tx) => {
     const count = await countMatching(tx, list, scope, filter);
     await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
+    await checkFolderFilter(tx, settings, scope, filter);
     return count;
   });
 }
@@ -167,6 +206,7 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
     );
     if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
     await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
+    await checkFolderFilter(tx, settings, scope, filter);
     const total = await totalForPage(rows, page, () => countMatching(tx, generic, scope, filter));
     return { records: rows.map((row) => list.toRecord(row)), totalRecordCount: total };
   });
