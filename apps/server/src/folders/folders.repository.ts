@@ -78,6 +78,23 @@ export async function siblingNameTaken(
   return rows.length > 0;
 }
 
+/** The live folder named `name` (in any case) under `parentId` (null: the root) of the site, if any. */
+export async function findChildFolder(
+  tx: Queryable,
+  tenantCode: string,
+  siteId: string,
+  parentId: string | null,
+  name: string,
+): Promise<FolderRow | undefined> {
+  const { rows } = await tx.query<Row>(
+    `SELECT id, site_id, name, parent_id FROM folders
+     WHERE tenant_code = $1 AND site_id = $2 AND parent_id IS NOT DISTINCT FROM $3::uuid AND lower(name) = lower($4)
+       AND deleted_at IS NULL`,
+    [tenantCode, siteId, parentId, name],
+  );
+  return rows[0] && toFolder(rows[0]);
+}
+
 export async function insertFolder(
   tx: Queryable,
   tenantCode: string,
@@ -219,4 +236,25 @@ export async function subtreePaths(
     [tenantCode, folderId],
   );
   return new Map(rows.map((r) => [r.id, r.path]));
+}
+
+/** Each folder's chain of folders from the site's root down to itself (root first), for the folders asked. */
+export async function folderChains(
+  tx: Queryable,
+  tenantCode: string,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; name: string }[]>> {
+  const { rows } = await tx.query<{ start: string; id: string; name: string; depth: number }>(
+    `WITH RECURSIVE up (start, id, parent_id, name, depth) AS (
+       SELECT id, id, parent_id, name, 0 FROM folders WHERE tenant_code = $1 AND id = ANY($2::uuid[])
+       UNION ALL
+       SELECT up.start, f.id, f.parent_id, f.name, up.depth + 1 FROM folders f JOIN up ON f.id = up.parent_id
+       WHERE f.tenant_code = $1 AND up.depth < 10000)
+     SELECT start, id, name, depth FROM up ORDER BY start, depth DESC`,
+    [tenantCode, ids],
+  );
+  const chains = new Map<string, { id: string; name: string }[]>();
+  for (const row of rows)
+    chains.set(row.start, [...(chains.get(row.start) ?? []), { id: row.id, name: row.name }]);
+  return chains;
 }

@@ -10,6 +10,7 @@ import {
 } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
+import { readZip } from '../testing/read-zip.ts';
 import { PDF_BYTES, uploadReferences } from '../testing/staff-access.ts';
 import { rawMultipart } from '../testing/uploads.ts';
 
@@ -434,5 +435,48 @@ describe('uploads land in a folder', () => {
       files: [{ referenceNumber: done.headers.get(UPLOAD_REFERENCE_HEADER)! }],
     });
     expect(saved.body.records[0]).toMatchObject({ fileName: 'resumable.pdf', folderId: folder.id });
+  });
+});
+
+describe('a zip of a folder keeps its tree', () => {
+  it('streamed and through a ticket: entries below the folder are named by their folders', async () => {
+    const year = await create(unique('Zip year'));
+    const q1 = await create('Q1', year.id);
+    const deep = await create('Deep', q1.id);
+    await publishInto(year.id, ['summary.pdf']);
+    await publishInto(q1.id, ['invoice.pdf']);
+    await publishInto(deep.id, ['invoice.pdf']);
+    const listed = await listPublished({
+      folderId: year.id,
+      includeSubfolders: true,
+      sortBy: 'createdAt',
+      sortOrder: 'asc',
+    });
+    const fileIds = listed.body.records.map((r) => r.id);
+    expect(fileIds).toHaveLength(3);
+
+    const zip = await bob().bytes(`${PUBLISHED}/zip`, { method: 'POST', body: { fileIds } });
+    expect(zip.status).toBe(200);
+    expect(readZip(zip.body).map((e) => e.name)).toEqual([
+      'summary.pdf',
+      'Q1/invoice.pdf',
+      'Q1/Deep/invoice.pdf',
+    ]);
+
+    const ticket = await bob().post<{ url: string }>(`${PUBLISHED}/download-tickets`, { fileIds, zip: true });
+    expect(ticket.status).toBe(201);
+    const fetched = await api.anonymous.bytes(`/t/acme/file-management/${ticket.body.url}`);
+    expect(fetched.status).toBe(200);
+    expect(readZip(fetched.body).map((e) => e.name)).toEqual([
+      'summary.pdf',
+      'Q1/invoice.pdf',
+      'Q1/Deep/invoice.pdf',
+    ]);
+    // Files of one folder are at the top, as before folders.
+    const one = await bob().bytes(`${PUBLISHED}/zip`, {
+      method: 'POST',
+      body: { fileIds: fileIds.slice(1, 2) },
+    });
+    expect(readZip(one.body).map((e) => e.name)).toEqual(['invoice.pdf']);
   });
 });

@@ -16,6 +16,7 @@ import { folderNotFound } from './folders.errors.ts';
 import {
   type FolderRow,
   findCheckedOutInSubtree,
+  findChildFolder,
   findLiveFolder,
   insertFolder,
   isSelfOrAncestorOf,
@@ -81,6 +82,30 @@ export async function createFolder(db: Database, caller: Caller, body: CreateFol
     await audit(tx, caller, folder, FOLDER_AUDIT_ACTIONS.create, { parentId });
     return toFolder(folder);
   });
+}
+
+/**
+ * The folder at `path` below the site's root (`['2025', 'Q1']`), each level found by name (in any case) or created
+ * as `createFolder` creates one, in the caller's transaction: what the command line's `publish` of a tree uses.
+ * Answers null for an empty path (the root).
+ */
+export async function ensureFolderPath(
+  tx: Queryable,
+  caller: Caller,
+  siteId: string,
+  path: readonly string[],
+): Promise<string | null> {
+  let parentId: string | null = null;
+  for (const segment of path) {
+    const name = segment.trim();
+    const found: FolderRow | undefined = await findChildFolder(tx, caller.tenantCode, siteId, parentId, name);
+    const folder: FolderRow =
+      found ??
+      (await insertFolder(tx, caller.tenantCode, { siteId, parentId, name, createdBy: caller.user.id }));
+    if (!found) await audit(tx, caller, folder, FOLDER_AUDIT_ACTIONS.create, { parentId });
+    parentId = folder.id;
+  }
+  return parentId;
 }
 
 /**
