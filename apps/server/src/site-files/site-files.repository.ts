@@ -2,7 +2,7 @@ import { ROOT_FOLDER } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { folderNotFound } from '../folders/folders.errors.ts';
-import { findLiveFolder, subtreeSql } from '../folders/folders.repository.ts';
+import { findLiveFolder } from '../folders/folders.repository.ts';
 import { heldFileSql, heldInSiteSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -88,25 +88,7 @@ function listWhere(
     ],
   );
   addFileFilter(where, filter, list.searchColumns);
-  addFolderFilter(where, filter);
   return where;
-}
-
-/**
- * Only the files of one folder (`f.folder_id`, the index `files_folder_listing`), or of the folder and every folder
- * below it (a recursive query over `folders_children`); `root` is the site's root. Without `folderId`: every file.
- */
-function addFolderFilter(where: SqlWhere, filter: SiteFileFilter) {
-  const { folderId, includeSubfolders } = filter;
-  if (!folderId) return;
-  if (folderId === ROOT_FOLDER) {
-    if (!includeSubfolders) where.conditions.push('f.folder_id IS NULL');
-    return;
-  }
-  const folder = `${where.param(folderId)}::uuid`;
-  where.conditions.push(
-    includeSubfolders ? `f.folder_id IN (${subtreeSql('$1', folder)})` : `f.folder_id = ${folder}`,
-  );
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   actionsColumn,
   ChoiceFilter,
   dateColumn,
+  FolderBrowser,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -18,6 +19,7 @@ import {
   ListTable,
   titleColumn,
   useFileDownloads,
+  useFolderParam,
   useListSelection,
   useListState,
 } from '@portico/web-shell';
@@ -56,6 +58,11 @@ export default function SubmissionsPage() {
     filters: { siteId: undefined as string | undefined, statuses: [] as SubmissionStatus[] },
   });
   const { siteId, statuses } = list.filters;
+  // One site chosen: its folder tree, one folder at a time; a search covers the folder and those below it.
+  const folderId = useFolderParam();
+  const inFolder = siteId
+    ? { folderId: folderId ?? 'root', ...(list.query.search ? { includeSubfolders: true } : {}) }
+    : {};
   const selection = useListSelection();
   const selected = selection.keys;
   const [statusOf, setStatusOf] = useState<StaffSubmission | undefined>();
@@ -71,6 +78,7 @@ export default function SubmissionsPage() {
       ...list.query,
       ...(siteId ? { siteId } : {}),
       ...(statuses.length ? { status: statuses } : {}),
+      ...inFolder,
     },
     { skip: !ready, ...LIVE_LIST },
   );
@@ -104,6 +112,9 @@ export default function SubmissionsPage() {
         <SiteFilter list={list} width={260} />
         <ChoiceFilter list={list} name="statuses" noun="status" options={STATUS_OPTIONS} />
       </ListFilterBar>
+      {siteId ? (
+        <FolderBrowser siteId={siteId} folderId={folderId} canCreate canManage rootLabel="Top level" />
+      ) : null}
       <Flex gap={12} wrap align="center">
         <Button
           icon={<FileZipOutlined aria-hidden />}
