@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
 import { demoUserId, mintAccessToken } from '../apps/server/src/testing/tokens.ts';
+import { expectNoSeriousA11yViolations, takeScreenshots, waitForAnimations } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
 
@@ -15,6 +16,8 @@ const server = useServer({ LOGIN_RATE_LIMIT: '100' });
 const browser = useBrowser();
 const BOBS_SITE = "Bob's Bakery Ltd";
 const TITLE = 'Q1 accounts draft';
+/** A 200-character name without a space: the worst case for a 360 px phone. */
+const LONG_NAME = 'Statements'.repeat(20);
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
@@ -33,7 +36,25 @@ beforeAll(async () => {
     body: JSON.stringify({ fileAreaFolderStructure: true, portalFilesView: true, internalFilesUpload: true }),
   });
   expect(answer.status).toBe(200);
+  const long = await fetch(`${s.url}/t/acme/file-management/api/folders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ siteId, name: LONG_NAME }),
+  });
+  expect(long.status).toBe(201);
 });
+
+// Runs inside the page; the e2e project compiles without the DOM library.
+declare const document: { documentElement: { scrollWidth: number } };
+
+/** At 360 px the page scrolls only vertically, and axe finds nothing serious. */
+async function checkPhone(page: Page) {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await waitForAnimations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 async function openSignedIn(path: string, username: string) {
   const tracked = await browser.open();
@@ -89,14 +110,19 @@ describe('folders in both front ends', () => {
     await page.getByRole('textbox', { name: 'Title of Accounts.pdf' }).fill(TITLE);
     await page.getByTestId('publish-button').click();
     await page.getByTestId('published-files-table').getByText(TITLE).waitFor({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page);
+    await takeScreenshots(page, 'control-panel-folders');
 
     const bob = await openSignedIn('/publishedFiles', 'bob');
     const portal = bob.page;
     await portal.getByTestId('folder-browser').waitFor({ timeout: 20_000 });
     expect(await currentFolder(portal)).toBe('All folders');
+    await portal.getByTestId('folder-list').getByRole('link', { name: LONG_NAME }).waitFor();
+    await checkPhone(portal);
     await openByKeyboard(portal, '2025');
     await openByKeyboard(portal, 'Q1');
     await portal.getByTestId('published-files-table').getByText(TITLE).waitFor({ timeout: 15_000 });
+    await takeScreenshots(portal, 'portal-folders');
     const q1 = new URL(portal.url()).searchParams.get('folderId');
     expect(q1).toMatch(/^[0-9a-f-]{36}$/);
     await portal.reload();
