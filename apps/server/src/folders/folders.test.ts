@@ -112,8 +112,27 @@ describe('GET and POST folders', () => {
   });
 
   it('with fileAreaFolderStructure off a client may neither list nor create folders, staff still may', async () => {
+    const existing = await create(unique('Before off'));
+    const [reference] = await uploadReferences(bob(), bakery, [
+      { name: 'off.pdf', bytes: PDF_BYTES('off'), type: 'application/pdf' },
+    ]);
     await setFlags(bakery, 'fileAreaFolderStructure');
     try {
+      // Nor save into a folder: the upload stays pending, and saves at the root.
+      const into = await bob().post('/t/acme/portal/api/files', {
+        siteId: bakery,
+        folderId: existing.id,
+        files: [{ referenceNumber: reference }],
+      });
+      expect(statusAndCode(into)).toEqual([403, 'settings.forbidden']);
+      expect(
+        (
+          await bob().post('/t/acme/portal/api/files', {
+            siteId: bakery,
+            files: [{ referenceNumber: reference }],
+          })
+        ).status,
+      ).toBe(201);
       expect(statusAndCode(await bob().get(FOLDERS, { siteId: bakery }))).toEqual([
         403,
         'settings.forbidden',
@@ -478,5 +497,34 @@ describe('a zip of a folder keeps its tree', () => {
       body: { fileIds: fileIds.slice(1, 2) },
     });
     expect(readZip(one.body).map((e) => e.name)).toEqual(['invoice.pdf']);
+  });
+});
+
+describe("the staff's submissions by folder", () => {
+  it('with a site, folderId narrows to the folder (includeSubfolders: and below); without a site it is ignored', async () => {
+    const folder = await create(unique('Staff view'), null, bob());
+    const inner = await create('Inner', folder.id, bob());
+    const save = async (name: string, folderId: string) => {
+      const [reference] = await uploadReferences(bob(), bakery, [
+        { name, bytes: PDF_BYTES(name), type: 'application/pdf' },
+      ]);
+      const saved = await bob().post<SubmittedFileList>('/t/acme/portal/api/files', {
+        siteId: bakery,
+        folderId,
+        files: [{ referenceNumber: reference }],
+      });
+      return saved.body.records[0]!.id;
+    };
+    const outer = await save('outer.pdf', folder.id);
+    const deep = await save('deep.pdf', inner.id);
+    const STAFF = '/t/acme/portal/api/staff/submissions';
+    const ids = async (query: Record<string, string | boolean>) =>
+      (await carol().get<SubmittedFileList>(STAFF, { limit: 100, ...query })).body.records.map((r) => r.id);
+    expect(await ids({ siteId: bakery, folderId: folder.id })).toEqual([outer]);
+    expect((await ids({ siteId: bakery, folderId: folder.id, includeSubfolders: true })).sort()).toEqual(
+      [outer, deep].sort(),
+    );
+    expect(await ids({ siteId: bakery, folderId: 'root' })).not.toContain(outer);
+    expect(await ids({ folderId: folder.id })).toEqual(expect.arrayContaining([outer, deep]));
   });
 });
