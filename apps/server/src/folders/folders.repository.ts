@@ -216,28 +216,6 @@ export async function trashFolderTree(
   };
 }
 
-/**
- * The live folders of a subtree with their path below its top (`''` for the top itself, then `a`, `a/b`…): the
- * zip of a folder names its entries by these.
- */
-export async function subtreePaths(
-  tx: Queryable,
-  tenantCode: string,
-  folderId: string,
-): Promise<Map<string, string>> {
-  const { rows } = await tx.query<{ id: string; path: string }>(
-    `WITH RECURSIVE sub (id, path) AS (
-       SELECT id, ''::text FROM folders WHERE tenant_code = $1 AND id = $2 AND deleted_at IS NULL
-       UNION ALL
-       SELECT c.id, CASE WHEN sub.path = '' THEN c.name ELSE sub.path || '/' || c.name END
-       FROM folders c JOIN sub ON c.parent_id = sub.id
-       WHERE c.tenant_code = $1 AND c.deleted_at IS NULL)
-     SELECT id, path FROM sub`,
-    [tenantCode, folderId],
-  );
-  return new Map(rows.map((r) => [r.id, r.path]));
-}
-
 /** Each folder's chain of folders from the site's root down to itself (root first), for the folders asked. */
 export async function folderChains(
   tx: Queryable,
