@@ -111,7 +111,7 @@ describe('GET and POST folders', () => {
         }),
       ),
     ).toEqual([404, 'folders.not_found']);
-    for (const bad of ['a/b', '..', '', 'back\\slash']) {
+    for (const bad of ['a/b', '..', '', 'back\\slash', '   ', ' .. ']) {
       expect((await carol().post(FOLDERS, { siteId: sites.bakery, name: bad })).status).toBe(400);
     }
   });

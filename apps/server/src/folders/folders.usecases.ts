@@ -36,6 +36,15 @@ import {
 const nameTaken = (name: string) =>
   new AppError('name.taken', `A folder named "${name}" is already there; choose another name.`);
 
+/** A name as kept: trimmed, and not blank once trimmed (the schema refuses the rest: `/`, `\`, `.`, `..`). */
+function folderName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed === '.' || trimmed === '..') {
+    throw new AppError('request.invalid', 'A folder needs a name: not blank, not "." or "..".');
+  }
+  return trimmed;
+}
+
 const toFolder = (row: FolderRow): Folder => ({ id: row.id, name: row.name, parentId: row.parentId });
 
 /** `GET folders?siteId=`: every live folder of a site the caller sees, when they may see its folders. */
@@ -67,7 +76,7 @@ export async function requireSiteFolder(
 
 /** `POST folders`: a new folder under `parentId` (or the root); 409 `name.taken` if a sibling has the name. */
 export async function createFolder(db: Database, caller: Caller, body: CreateFolderBody): Promise<Folder> {
-  const name = body.name.trim();
+  const name = folderName(body.name);
   return db.withTenant(caller.tenantCode, async (tx) => {
     const site = await requireAccess(tx, caller, 'folders.create', { siteId: body.siteId });
     const parentId = body.parentId ?? null;
@@ -97,7 +106,7 @@ export async function ensureFolderPath(
 ): Promise<string | null> {
   let parentId: string | null = null;
   for (const segment of path) {
-    const name = segment.trim();
+    const name = folderName(segment);
     const found: FolderRow | undefined = await findChildFolder(tx, caller.tenantCode, siteId, parentId, name);
     const folder: FolderRow =
       found ??
@@ -140,7 +149,7 @@ export async function changeFolder(
 ): Promise<Folder> {
   return db.withTenant(caller.tenantCode, async (tx) => {
     const { folder, site } = await folderToManage(tx, caller, id);
-    const name = body.name?.trim() ?? folder.name;
+    const name = body.name === undefined ? folder.name : folderName(body.name);
     const parentId = body.parentId === undefined ? folder.parentId : body.parentId;
     const moved = parentId !== folder.parentId;
     if (moved && parentId) {

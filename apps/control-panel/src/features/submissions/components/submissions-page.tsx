@@ -12,6 +12,7 @@ import {
   ChoiceFilter,
   dateColumn,
   FolderBrowser,
+  folderSearch,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -25,7 +26,8 @@ import {
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
 import { Button, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
@@ -60,6 +62,15 @@ export default function SubmissionsPage() {
   const { siteId, statuses } = list.filters;
   // One site chosen: its folder tree, one folder at a time; a search covers the folder and those below it.
   const folderId = useFolderParam();
+  const [params, setParams] = useSearchParams();
+  // Another site (or none): its top level, not a folder of the site before.
+  const lastSite = useRef(siteId);
+  useEffect(() => {
+    if (lastSite.current === siteId) return;
+    lastSite.current = siteId;
+    if (params.has('folderId'))
+      setParams(new URLSearchParams(folderSearch(params, null).slice(1)), { replace: true });
+  });
   const inFolder = siteId
     ? { folderId: folderId ?? 'root', ...(list.query.search ? { includeSubfolders: true } : {}) }
     : {};
