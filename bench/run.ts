@@ -3,6 +3,7 @@ import path from 'node:path';
 import { browserDownloadBenchmark } from './benchmarks/browser-download.ts';
 import { downloadBenchmark } from './benchmarks/download.ts';
 import { controlPanelFirstScreenBenchmark, portalFirstScreenBenchmark } from './benchmarks/first-screen.ts';
+import { foldersBenchmark } from './benchmarks/folders.ts';
 import { listBenchmark } from './benchmarks/list.ts';
 import { requestsListBenchmark } from './benchmarks/requests-list.ts';
 import { scanUploadBenchmark } from './benchmarks/scan-upload.ts';
@@ -26,6 +27,7 @@ const BENCHMARKS: Benchmark[] = [
   browserDownloadBenchmark,
   zipBenchmark,
   listBenchmark,
+  foldersBenchmark,
   requestsListBenchmark,
   uploadRssBenchmark,
   scanUploadBenchmark,

@@ -19,11 +19,12 @@ const MODULES: Record<string, readonly string[]> = {
   branding: ['audit'],
   menus: ['audit'],
   scanning: ['audit', 'mail'],
-  uploads: ['sites', 'audit', 'scanning'],
-  'site-files': ['sites', 'audit', 'uploads', 'mail', 'scanning'],
+  folders: ['sites', 'audit'],
+  uploads: ['sites', 'audit', 'scanning', 'folders'],
+  'site-files': ['sites', 'audit', 'uploads', 'mail', 'scanning', 'folders'],
   tenants: ['audit', 'discovery', 'sites'],
   invitations: ['sites', 'audit', 'mail'],
-  requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
+  requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning', 'folders'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */

@@ -1,5 +1,6 @@
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
 import { TenantCodeSchema } from './discovery.ts';
+import { folderFilterProperties, targetFolderProperty } from './folders.ts';
 import { PageLimitSchema, PageOffsetSchema, SiteIdSchema, searchTextSchema } from './sites.ts';
 import { ReferenceNumberSchema, Sha256Schema } from './uploads.ts';
 
@@ -134,6 +135,7 @@ export const PublishedFilesQuerySchema = siteFilesQuerySchema('PublishedFilesQue
   count: Type.Optional(
     Type.Boolean({ description: 'true answers `{ count }` only (the Published Files badge).' }),
   ),
+  ...folderFilterProperties,
   ...fileListQueryProperties(FILE_SORT_FIELDS, 'the title or file name'),
 });
 export type PublishedFilesQuery = Static<typeof PublishedFilesQuerySchema>;
@@ -193,6 +195,7 @@ export const submissionStatusFilterProperty = {
 
 export const SubmittedFilesQuerySchema = siteFilesQuerySchema('SubmittedFilesQuery', {
   ...submissionStatusFilterProperty,
+  ...folderFilterProperties,
   ...fileListQueryProperties(SUBMITTED_FILE_SORT_FIELDS, 'the title, file name or reference number'),
 });
 export type SubmittedFilesQuery = Static<typeof SubmittedFilesQuerySchema>;
@@ -247,6 +250,7 @@ export const SaveSubmittedFilesBodySchema = Type.Object(
       ),
       { minItems: 1, maxItems: MAX_FILES_PER_SAVE, description: 'Uploads of the caller to this site.' },
     ),
+    ...targetFolderProperty,
   },
   { $id: 'SaveSubmittedFilesBody', additionalProperties: false },
 );

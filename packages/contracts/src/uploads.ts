@@ -8,8 +8,11 @@ import { SiteIdSchema } from './sites.ts';
  * saves are discarded by their uploader or reaped after a grace period.
  */
 
-/** Form fields of `POST file-storage api/files`, in the order they must be sent: the site first, then files. */
-export const UPLOAD_FORM_FIELDS = { siteId: 'siteId', file: 'file' } as const;
+/**
+ * Form fields of `POST file-storage api/files`, in the order they must be sent: the site first, then (optionally) the
+ * folder the files go into, then the files.
+ */
+export const UPLOAD_FORM_FIELDS = { siteId: 'siteId', folderId: 'folderId', file: 'file' } as const;
 
 /** Files one upload request may carry; one request of many files is as good as many requests of one. */
 export const MAX_FILES_PER_UPLOAD = 100;
@@ -95,7 +98,12 @@ export type DiscardUploadsBody = Static<typeof DiscardUploadsBodySchema>;
 export const TUS_UPLOADS_PATH = 'api/uploads/tus';
 
 /** The keys of a tus creation request's `Upload-Metadata`. */
-export const TUS_METADATA_KEYS = { fileName: 'filename', fileType: 'filetype', siteId: 'siteId' } as const;
+export const TUS_METADATA_KEYS = {
+  fileName: 'filename',
+  fileType: 'filetype',
+  siteId: 'siteId',
+  folderId: 'folderId',
+} as const;
 
 /** The answer header that names a finished tus upload's reference number. */
 export const UPLOAD_REFERENCE_HEADER = 'Upload-Reference-Number';

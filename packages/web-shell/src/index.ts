@@ -10,6 +10,16 @@ export { WebShell } from './app/web-shell.tsx';
 export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
+export {
+  useCreateFolderMutation,
+  useDeleteFolderMutation,
+  useGetFoldersQuery,
+  useUpdateFolderMutation,
+} from './features/folders/api/folders.ts';
+export { FolderBrowser, type FolderBrowserProps } from './features/folders/components/folder-browser.tsx';
+export { FolderSelect } from './features/folders/components/folder-select.tsx';
+export { folderOptions, folderPath, folderTree } from './features/folders/folder-tree.ts';
+export { folderSearch, useFolderParam } from './features/folders/hooks/use-folder-param.ts';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
 export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';

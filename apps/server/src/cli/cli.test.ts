@@ -100,7 +100,7 @@ describe('portico, from an empty database to a working firm', { timeout: 240_000
     const publish = ['publish', folder(), '--tenant', 'northwind', '--site', 'Jones family', ...as];
     expect(await ok([...publish, '--dry-run'])).toEqual([
       'publish  Note.txt (29 bytes)',
-      `publish  Engagement letter.pdf (${LETTER.length} bytes)`,
+      `publish  letters/Engagement letter.pdf (${LETTER.length} bytes)`,
       'Dry run: 2 file(s) would be published to "Jones family"; nothing was written.',
     ]);
     expect(await ok(['site', 'list', 'northwind'])).toEqual([
@@ -108,6 +108,21 @@ describe('portico, from an empty database to a working firm', { timeout: 240_000
       expect.stringMatching(/ Jones family +NW-1 +1 +0 +0 +active +\d{4}-\d{2}-\d{2}$/),
     ]);
     expect((await ok(publish)).at(-1)).toBe(`Published 2 file(s) to "Jones family" as ${NORA.email}.`);
+    // The subfolder became the site's folder "letters", the file sits in it; the loose file at the root.
+    await cli.release();
+    const db = await openDatabase({ dataDir: cli.dataDir, databaseUrl: cli.env.DATABASE_URL });
+    try {
+      const placed = await db.query<{ file_name: string; folder: string | null }>(
+        `SELECT f.file_name, d.name AS folder FROM files f LEFT JOIN folders d ON d.id = f.folder_id
+         WHERE f.tenant_code = 'northwind' ORDER BY f.file_name`,
+      );
+      expect(placed.rows).toEqual([
+        { file_name: 'Engagement letter.pdf', folder: 'letters' },
+        { file_name: 'Note.txt', folder: null },
+      ]);
+    } finally {
+      await db.close();
+    }
     // Again: the same bytes are published already, so nothing is sent twice.
     expect(await ok(publish)).toEqual([
       'skip     Note.txt (published already, same SHA-256)',

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pipeline, Transform, Writable } from 'node:stream';
 import { pipeline as pipelinePromise } from 'node:stream/promises';
 import { Command } from '@commander-js/extra-typings';
+import { ensureFolderPath } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import { scanIntakeOf, trackBlobScans } from '../scanning/scans.repository.ts';
 import { publishedSha256s } from '../site-files/publish.staff.repository.ts';
@@ -23,26 +24,43 @@ interface LocalFile {
   path: string;
   name: string;
   size: number;
+  /** The site's folders it goes into, below `--folder`: its folders below the folder named on the command line. */
+  folders: string[];
 }
 
-/** The files named, folders walked recursively (hidden entries skipped), in a stable order. */
+/** A folder name the site's tree takes (one segment, 1 to 255 characters, no `\`, not `.` or `..`), or why not. */
+function folderName(full: string, name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed || trimmed.length > 255 || /[/\\]/.test(trimmed) || trimmed === '.' || trimmed === '..')
+    throw new CliError(`${full}: "${name}" cannot be a folder name on the site`);
+  return trimmed;
+}
+
+/**
+ * The files named, folders walked recursively (hidden entries skipped), in a stable order; each file of a folder
+ * named keeps the subfolders it is in below that folder (`2025/Q1/x.pdf` of `docs/` goes into 2025 → Q1).
+ */
 async function collectFiles(paths: readonly string[]): Promise<LocalFile[]> {
   const out: LocalFile[] = [];
-  const visit = async (full: string) => {
+  const visit = async (full: string, folders: string[]) => {
     const info = await stat(full).catch(() => {
       throw new CliError(`${full}: no such file or folder`);
     });
     if (info.isDirectory()) {
       const entries = (await readdir(full)).filter((e) => !e.startsWith('.')).sort();
-      for (const entry of entries) await visit(path.join(full, entry));
+      for (const entry of entries) {
+        const child = path.join(full, entry);
+        const isDirectory = (await stat(child)).isDirectory();
+        await visit(child, isDirectory ? [...folders, folderName(child, entry)] : folders);
+      }
     } else if (info.isFile()) {
       const name = storedFileName(path.basename(full));
       if (!name)
         throw new CliError(`${full}: the file name cannot be kept (too long or only invisible characters)`);
-      out.push({ path: full, name, size: info.size });
+      out.push({ path: full, name, size: info.size, folders });
     }
   };
-  for (const p of paths) await visit(path.resolve(p));
+  for (const p of paths) await visit(path.resolve(p), []);
   return out;
 }
 
@@ -79,8 +97,12 @@ async function inspect(
 async function publish(
   ctx: CliContext,
   paths: readonly string[],
-  options: { tenant: string; site: string; as: string; dryRun?: boolean },
+  options: { tenant: string; site: string; as: string; dryRun?: boolean; folder?: string },
 ) {
+  const under = (options.folder ?? '')
+    .split('/')
+    .filter((segment) => segment.trim())
+    .map((segment) => folderName(options.folder!, segment));
   const scope = await ctx.actingAs(options.tenant, options.as);
   const siteId = await siteIdOf(ctx, options.tenant, options.site);
   const { site, known, tenantLimit } = await ctx.db.withTenant(options.tenant, async (tx) => ({
@@ -126,7 +148,7 @@ async function publish(
       throw new CliError(`${refusals.length} file(s) refused, the others done: ${refusals.join(', ')}`);
   };
   if (options.dryRun) {
-    for (const file of todo) ctx.print(`publish  ${file.name} (${bytes(file.size)})`);
+    for (const file of todo) ctx.print(`publish  ${shownPath(under, file)} (${bytes(file.size)})`);
     ctx.print(`Dry run: ${todo.length} file(s) would be published to "${site.name}"; nothing was written.`);
     return refusedAtEnd();
   }
@@ -161,10 +183,19 @@ async function publish(
         contentType: contentTypeOf(file.name, ''),
         size: meter.size,
         sha256: meter.digest(),
+        folderId: null,
       });
       progress.log(`sent     ${file.name} (${bytes(meter.size)})`);
     }
     const published = await ctx.db.withTenant(options.tenant, async (tx) => {
+      // The site's folders, found by name or created, in the same transaction as the files.
+      const folderIds = new Map<string, string | null>();
+      for (const [i, file] of todo.entries()) {
+        const key = [...under, ...file.folders].join('/').toLowerCase();
+        if (!folderIds.has(key))
+          folderIds.set(key, await ensureFolderPath(tx, scope, siteId, [...under, ...file.folders]));
+        received[i]!.folderId = folderIds.get(key)!;
+      }
       const uploads = await insertPendingUploads(tx, scope, siteId, received);
       await trackBlobScans(tx, scope, siteId, uploads, scanIntakeOf(ctx.config));
       // The site's clients are told as when staff publish in the control panel (batched, NOTIFY_BATCH_SECONDS).
@@ -187,15 +218,20 @@ async function publish(
   refusedAtEnd();
 }
 
+const shownPath = (under: readonly string[], file: LocalFile) =>
+  [...under, ...file.folders, file.name].join('/');
+
 export function publishCommand(io: CliIo) {
   return new Command('publish')
     .description(
-      "Publish a folder's files (recursively) or single files to a site, skipping those it has already",
+      "Publish a folder's files (recursively, keeping its subfolders as the site's folders) or single files to a " +
+        'site, skipping those it has already',
     )
     .argument('<paths...>', 'files and folders to publish')
     .requiredOption('--tenant <code>', 'tenant code')
     .requiredOption(...SITE_OPTION)
     .requiredOption(...AS_OPTION)
+    .option('--folder <path>', "the site's folder to publish into, e.g. 2025/Q1 (created if missing)")
     .option('--dry-run', 'say what would be published, and write nothing')
     .action((paths, options) => withContext(io, (ctx) => publish(ctx, paths, options)));
 }

@@ -15,7 +15,7 @@ import {
   insertDownloadTicket,
 } from './download-tickets.repository.ts';
 import { type FileDirection, fileNotFound } from './file-access.ts';
-import { type FileLookup, filesOf } from './file-transfer.ts';
+import { type FileLookup, filesOf, zipFiles } from './file-transfer.ts';
 
 /** Where a list's tickets lead: its path relative to the service's base address, and its zips' title. */
 export interface TicketTarget {
@@ -50,7 +50,7 @@ export async function issueDownloadTicket(
   const secret = newSecret();
   const zipName = zip ? `${target.zipTitle} ${new Date().toISOString().slice(0, 10)}.zip` : null;
   const { size, expiresAt } = await deps.db.withTenant(scope.tenantCode, async (tx) => {
-    const files = await lookup.find(tx, ids);
+    const files = zipName ? await zipFiles(tx, lookup, ids) : await lookup.find(tx, ids);
     const size = zipName
       ? storedZipBody(deps.blobs, files, zipName, new Map(), () => {}).size
       : files[0]!.size;

@@ -18,6 +18,7 @@ interface StoredFileRow {
   sha256: string;
   blob_key: string;
   created_at: Date | string;
+  folder_id: string | null;
 }
 
 export const fileNotFound = () =>
@@ -35,7 +36,7 @@ export async function findLiveFiles(
   ids: readonly string[],
 ): Promise<StoredFile[]> {
   const { rows } = await tx.query<StoredFileRow>(
-    `SELECT id, site_id, file_name, content_type, size, sha256, blob_key, created_at
+    `SELECT id, site_id, file_name, content_type, size, sha256, blob_key, created_at, folder_id
      FROM files
      WHERE tenant_code = $1 AND direction = $2 AND deleted_at IS NULL AND id = ANY($3::uuid[])
        AND NOT ${heldFileSql('files')}`,
@@ -87,6 +88,7 @@ const toStoredFile = (row: StoredFileRow): StoredFile => ({
   sha256: row.sha256,
   blobKey: row.blob_key,
   createdAt: new Date(row.created_at),
+  folderId: row.folder_id,
 });
 
 /** A live file someone is about to act on (rename, move, copy, delete, a new version, check-out…), as locked. */

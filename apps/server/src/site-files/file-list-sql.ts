@@ -1,5 +1,6 @@
-import type { SortOrder, SubmissionStatus } from '@portico/contracts';
+import { ROOT_FOLDER, type SortOrder, type SubmissionStatus } from '@portico/contracts';
 import { containsPattern } from '../db/sql-fragments.ts';
+import { subtreeSql } from '../folders/folders.repository.ts';
 import { AppError } from '../http/app-error.ts';
 
 /**
@@ -13,6 +14,9 @@ export interface FileListFilter {
   to?: string | undefined;
   /** Submitted files only: any of these review statuses. */
   statuses?: readonly SubmissionStatus[] | undefined;
+  /** Only the files of this folder (`root`: at the site's root), and with `includeSubfolders` those below it. */
+  folderId?: string | undefined;
+  includeSubfolders?: boolean | undefined;
 }
 
 export interface FileListPage<SortField extends string> {
@@ -26,7 +30,13 @@ export interface FileListPage<SortField extends string> {
 export type SortColumns<SortField extends string> = Record<SortField, (table: string) => string>;
 
 export const isFiltered = (filter: FileListFilter) =>
-  Boolean(filter.search || filter.from || filter.to || filter.statuses?.length);
+  Boolean(
+    filter.search ||
+      filter.from ||
+      filter.to ||
+      filter.statuses?.length ||
+      (filter.folderId && !(filter.folderId === ROOT_FOLDER && filter.includeSubfolders)),
+  );
 
 export function checkDateRange(filter: FileListFilter) {
   if (filter.from && filter.to && filter.from > filter.to) {
@@ -83,6 +93,25 @@ export function addFileFilter(where: SqlWhere, filter: FileListFilter, searchCol
       `f.created_at < (${where.param(filter.to)}::date + 1)::timestamp AT TIME ZONE 'UTC'`,
     );
   }
+  addFolderFilter(where, filter);
+}
+
+/**
+ * Only the files of one folder (`f.folder_id`, the index `files_folder_listing`), or of the folder and every folder
+ * below it (a recursive query over `folders_children`); `root` is the site's root. Without `folderId`: every file.
+ * `$1` is the tenant; the query names one site.
+ */
+function addFolderFilter(where: SqlWhere, filter: FileListFilter) {
+  const { folderId, includeSubfolders } = filter;
+  if (!folderId) return;
+  if (folderId === ROOT_FOLDER) {
+    if (!includeSubfolders) where.conditions.push('f.folder_id IS NULL');
+    return;
+  }
+  const folder = `${where.param(folderId)}::uuid`;
+  where.conditions.push(
+    includeSubfolders ? `f.folder_id IN (${subtreeSql('$1', folder)})` : `f.folder_id = ${folder}`,
+  );
 }
 
 /** ORDER BY for a page over `table`: the sort field, then the id so that pages never overlap. */

@@ -4,6 +4,7 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import { tenantScopeOf } from '../auth/current-user.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { folderChains } from '../folders/folders.repository.ts';
 import { authorize, staffScopeOf } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import {
@@ -13,6 +14,7 @@ import {
   sendDownload,
   sendPlannedBody,
 } from '../transfers/download.ts';
+import { safeFileName } from '../transfers/safe-file-name.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
 import { sendZip, storedZipBody } from '../transfers/zip.ts';
 import { readCrc32s, saveCrc32s } from './download-tickets.repository.ts';
@@ -66,6 +68,31 @@ export const clientFiles = (
 export const staffFiles = (request: FastifyRequest, direction: FileDirection): FileLookup =>
   filesOf(staffScopeOf(request), direction, true);
 
+/**
+ * The files of a zip, each with the folders its entry sits in: the folder tree below the deepest folder all of them
+ * share. A zip of a folder (its files and those below it) keeps the tree under it (`Q1/x.pdf`); files of one folder
+ * or of the root are at the top, as before folders. The same files always make the same names, so a ticket's zip
+ * keeps its layout from one range to the next.
+ */
+export async function zipFiles(
+  tx: Queryable,
+  lookup: Pick<FileLookup, 'scope' | 'find'>,
+  ids: readonly string[],
+): Promise<StoredFile[]> {
+  const files = await lookup.find(tx, ids);
+  const folderIds = [...new Set(files.map((f) => f.folderId).filter((id): id is string => Boolean(id)))];
+  if (!folderIds.length) return files;
+  const chains = await folderChains(tx, lookup.scope.tenantCode, folderIds);
+  const chainOf = (file: StoredFile) => (file.folderId ? (chains.get(file.folderId) ?? []) : []);
+  const all = files.map(chainOf);
+  let shared = 0;
+  while (all.every((chain) => chain.length > shared && chain[shared]!.id === all[0]![shared]!.id)) shared++;
+  return files.map((file, i) => {
+    const below = all[i]!.slice(shared).map((folder) => safeFileName(folder.name, 'folder'));
+    return below.length ? { ...file, zipFolder: below.join('/') } : file;
+  });
+}
+
 /** One file, by id, with ETag, Range and HEAD; a download that sends bytes from the start is audited. */
 export async function serveFileDownload(
   { db, blobs }: FileTransferDeps,
@@ -114,7 +141,7 @@ export async function serveStoredZip(
   const head = request.method === 'HEAD';
   const learned = new Map<string, number>();
   const { body, plan } = await db.withTenant(scope.tenantCode, async (tx) => {
-    const files = await find(tx, fileIds);
+    const files = await zipFiles(tx, { scope, find }, fileIds);
     const body = storedZipBody(blobs, files, zipName, await readCrc32s(tx, fileIds), (id, crc) =>
       learned.set(id, crc),
     );
@@ -150,7 +177,7 @@ export async function serveFileZip(
   const ids = [...new Set(fileIds.map((id) => id.toLowerCase()))];
   const zipName = `${title} ${new Date().toISOString().slice(0, 10)}.zip`;
   const files = await db.withTenant(scope.tenantCode, async (tx) => {
-    const files = await find(tx, ids);
+    const files = await zipFiles(tx, { scope, find }, ids);
     await recordAuditEvents(
       tx,
       files.map((file) => downloadEvent(scope, file, { via: 'zip', zipName, ...auditDetail })),

@@ -1,9 +1,11 @@
+import type { Site } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
+import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import { uploadsNotFound } from '../uploads/uploads.errors.ts';
-import { lockPendingUploads, markUploadsSaved } from '../uploads/uploads.repository.ts';
+import { lockPendingUploads, markUploadsSaved, type PendingUpload } from '../uploads/uploads.repository.ts';
 import type { FileDirection } from './file-access.ts';
 import { SUBMITTED_COLUMNS, type SubmittedFileRow } from './site-file-lists.ts';
 import { BASE_COLUMNS } from './site-files.repository.ts';
@@ -47,6 +49,10 @@ export async function createFilesFromUploads(
     auditAction: string;
     /** The item of a document request the files answer (requests module). */
     requestItemId?: string | undefined;
+    /** The site as the caller sees it: a client puts files in folders only while its folders are on. */
+    site: { id: string; fileAreaSettings?: Site['fileAreaSettings'] };
+    /** The folder every file goes into; absent or null: the one each upload named when sent, else the root. */
+    folderId?: string | null | undefined;
   },
   files: readonly UploadChoice[],
 ): Promise<CreatedFileRow[]> {
@@ -54,9 +60,15 @@ export async function createFilesFromUploads(
   const pending = await lockPendingUploads(tx, scope, target.siteId, references);
   if (pending.length !== references.length) throw uploadsNotFound();
   const byReference = new Map(pending.map((u) => [u.referenceNumber, u]));
+  const folderOf = (upload: PendingUpload) => target.folderId ?? upload.folderId ?? null;
+  // Each folder named is a live one of the site (else 404 folders.not_found), and stays so until the commit.
+  for (const folderId of new Set(pending.map(folderOf))) {
+    if (folderId) await requireSiteFolder(tx, scope, target.site, folderId, { lock: 'share' });
+  }
   const rows = files.map((file) => {
     const upload = byReference.get(file.referenceNumber)!;
     return {
+      folder_id: folderOf(upload),
       title: file.title?.trim() ?? upload.fileName,
       file_name: upload.fileName,
       content_type: upload.contentType,
@@ -69,10 +81,11 @@ export async function createFilesFromUploads(
   const { rows: created } = await tx.query<CreatedFileRow>(
     `WITH created AS (
        INSERT INTO files (tenant_code, site_id, direction, title, file_name, content_type, size, sha256, blob_key,
-                          reference_number, status, created_by, request_item_id)
-       SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5, $7
+                          reference_number, status, created_by, request_item_id, folder_id)
+       SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5, $7,
+              folder_id
        FROM jsonb_to_recordset($6::jsonb) AS s(title text, file_name text, content_type text, size bigint,
-                                               sha256 text, blob_key text, reference_number text)
+                                               sha256 text, blob_key text, reference_number text, folder_id uuid)
        RETURNING *)
      SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS} FROM created f`,
     [
@@ -104,6 +117,7 @@ export async function createFilesFromUploads(
         title: r.title,
         fileName: r.file_name,
         size: Number(r.size),
+        ...(r.folder_id ? { folderId: r.folder_id } : {}),
         ...(target.requestItemId ? { requestItemId: target.requestItemId } : {}),
       },
     })),

@@ -35,6 +35,8 @@ export async function publishFiles(
     direction: 'published',
     status: PUBLISHED_STATUS,
     auditAction: STAFF_AUDIT_ACTIONS.filePublish,
+    site,
+    folderId: body.folderId,
   } as const;
   const created = await createFilesFromUploads(tx, scope, target, body.files);
   await notifyFilesPublished(tx, scope, site, created, notify.batchSeconds);

@@ -84,9 +84,9 @@ export function siteFileListRoutes<SortField extends string>(
       async (request, reply) => {
         const query = request.query as ListQuery;
         const scope = tenantScopeOf(request);
-        const { siteId, search, from, to } = query;
+        const { siteId, search, from, to, folderId, includeSubfolders } = query;
         const statuses = 'status' in query ? query.status : undefined;
-        const filter = { siteId, search, from, to, statuses };
+        const filter = { siteId, search, from, to, statuses, folderId, includeSubfolders };
         if ('count' in query && query.count)
           return { count: await countSiteFiles(db, settings, scope, list, filter) };
         const page = await listSiteFiles(db, settings, scope, list, filter, {

@@ -1,5 +1,8 @@
+import { ROOT_FOLDER } from '@portico/contracts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { folderNotFound } from '../folders/folders.errors.ts';
+import { findLiveFolder } from '../folders/folders.repository.ts';
 import { heldFileSql, heldInSiteSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -89,6 +92,23 @@ function listWhere(
 }
 
 /**
+ * A list narrowed to a folder, once the site is known to be visible and listable: a client needs the site's
+ * folders on (`folders.list`), and the folder must be a live one of the site (else 404 `folders.not_found`).
+ */
+async function checkFolderFilter(
+  tx: Queryable,
+  settings: SiteSettingsCache,
+  scope: TenantScope,
+  filter: SiteFileFilter,
+) {
+  if (!filter.folderId) return;
+  await requireAccess(tx, scope, 'folders.list', { visibleSiteId: filter.siteId, settings });
+  if (filter.folderId === ROOT_FOLDER) return;
+  const folder = await findLiveFolder(tx, scope.tenantCode, filter.folderId, { siteId: filter.siteId });
+  if (!folder) throw folderNotFound();
+}
+
+/**
  * How many files of the list match, if the caller may see the site (`visibleSiteGuard`), else `sites.not_found`:
  * with no search or date filter, the site's counter (`file_counts`, kept exact by triggers on `files`, migration
  * 0005) instead of a count over every file of the site; a filtered query counts its (narrower) rows.
@@ -130,6 +150,7 @@ export async function countSiteFiles(
   return db.readTenant(scope.tenantCode, async (tx) => {
     const count = await countMatching(tx, list, scope, filter);
     await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
+    await checkFolderFilter(tx, settings, scope, filter);
     return count;
   });
 }
@@ -167,6 +188,7 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
     );
     if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
     await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
+    await checkFolderFilter(tx, settings, scope, filter);
     const total = await totalForPage(rows, page, () => countMatching(tx, generic, scope, filter));
     return { records: rows.map((row) => list.toRecord(row)), totalRecordCount: total };
   });

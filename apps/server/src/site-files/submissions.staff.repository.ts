@@ -80,7 +80,8 @@ function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
     ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL', `NOT ${heldFileSql('f')}`],
   );
   if (filter.siteId) where.conditions.push(`f.site_id = ${where.param(filter.siteId)}`);
-  addFileFilter(where, filter, SEARCH_COLUMNS);
+  // A folder narrows one site's submissions only.
+  addFileFilter(where, filter.siteId ? filter : { ...filter, folderId: undefined }, SEARCH_COLUMNS);
   return { where: where.sql, params: where.params };
 }
 

@@ -29,6 +29,8 @@ export async function saveSubmittedFiles(
     status: 'received',
     auditAction: FILE_AUDIT_ACTIONS.submit,
     requestItemId,
+    site,
+    folderId: body.folderId,
   } as const;
   const created = await createFilesFromUploads(tx, scope, target, body.files);
   await notifyFilesSubmitted(tx, scope, site, created, notify.batchSeconds);

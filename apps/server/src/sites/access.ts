@@ -45,6 +45,11 @@ const step = (flag: FileAreaSettingKey, refusal: string): FlagStep => ({ flag, r
 /** `portalFilesView` shows a site's files to its clients at all: every action on one file needs it first. */
 const FILES_SHOWN = step('portalFilesView', 'Files are not shown for this site (portalFilesView is off).');
 const site = (steps: FlagStep[]): SiteAction => ({ kind: 'site', steps, built: true });
+/** `fileAreaFolderStructure`: clients see the site's folders, open them and create their own (decision 47). */
+const FOLDERS_ON = step(
+  'fileAreaFolderStructure',
+  'Folders are turned off for this site (fileAreaFolderStructure).',
+);
 /** An action the flag will gate once it is built; its refusal names the flag as today's do. */
 const planned = (flag: FileAreaSettingKey, what: string): SiteAction => ({
   kind: 'site',
@@ -83,7 +88,8 @@ export const ACCESS_ACTIONS = {
   'files.setProject': planned('internalFileSetProject', 'Setting a file’s project'),
   'files.checkout': planned('internalFilesCheckinCheckout', 'Checking files out and in'),
   'files.recategorize': planned('internalFilesRecategorize', 'Recategorizing files'),
-  'folders.create': planned('fileAreaFolderStructure', 'Managing folders'),
+  'folders.list': site([FILES_SHOWN, FOLDERS_ON]),
+  'folders.create': site([FILES_SHOWN, FOLDERS_ON]),
   'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),
   'files.tag': planned('fileAreaManageTags', 'Managing tags'),
   'files.assign': planned('internalFilesAssign', 'Assigning files'),
@@ -105,6 +111,8 @@ export const ACCESS_ACTIONS = {
   'files.anyOfTenant': staff,
   /** Any document request of the tenant, archived sites included. */
   'requests.anyOfTenant': staff,
+  /** Renaming, moving and deleting a site's folders (decision 47); creating one is `folders.create`. */
+  'folders.manage': staff,
 } as const satisfies Record<string, SiteAction | StaffAction>;
 
 export type AccessAction = keyof typeof ACCESS_ACTIONS;

@@ -18,6 +18,27 @@ const yazlCrc32 = createRequire(import.meta.resolve('yazl'))('buffer-crc32') as 
 };
 yazlCrc32.unsigned = (data, previous) => crc32(data, previous ?? 0);
 
+/**
+ * The entries' names: each file's safe name below its `zipFolder` (a folder's zip keeps its tree: `Q1/x.pdf`), made
+ * unique within its folder.
+ */
+export function zipEntryNames(files: readonly StoredFile[]): string[] {
+  const byFolder = new Map<string, number[]>();
+  files.forEach((file, i) => {
+    const folder = file.zipFolder ?? '';
+    byFolder.set(folder.toLowerCase(), [...(byFolder.get(folder.toLowerCase()) ?? []), i]);
+  });
+  const names: string[] = new Array(files.length);
+  for (const indexes of byFolder.values()) {
+    const unique = uniqueFileNames(indexes.map((i) => safeFileName(files[i]!.fileName)));
+    indexes.forEach((fileIndex, j) => {
+      const folder = files[fileIndex]!.zipFolder;
+      names[fileIndex] = folder ? `${folder}/${unique[j]}` : unique[j]!;
+    });
+  }
+  return names;
+}
+
 /** Formats that are compressed already: deflating them again costs CPU and gains nothing. */
 const COMPRESSED_TYPES =
   /^(image\/(?!svg|bmp|x-ms-bmp|tiff)|audio\/|video\/|font\/woff|application\/(pdf|zip|gzip|x-gzip|x-7z-compressed|x-rar-compressed|vnd\.rar|x-bzip2|x-xz|zstd|epub\+zip|java-archive|vnd\.openxmlformats-officedocument\.|vnd\.oasis\.opendocument\.|vnd\.ms-.*\.macroenabled\.))/i;
@@ -53,7 +74,7 @@ export async function sendZip(
   zipName: string,
 ) {
   const zip = new ZipFile();
-  const names = uniqueFileNames(files.map((f) => safeFileName(f.fileName)));
+  const names = zipEntryNames(files);
   let current: Readable | undefined;
   let aborted = false;
   const output = zip.outputStream as NodeJS.ReadableStream & { destroy(error?: Error): void };
@@ -119,7 +140,7 @@ export function storedZipBody(
   known: ReadonlyMap<string, number>,
   onCrc: (fileId: string, crc: number) => void,
 ): DownloadBody {
-  const names = uniqueFileNames(files.map((f) => safeFileName(f.fileName)));
+  const names = zipEntryNames(files);
   const entries = files.map((f, i) => ({
     name: names[i]!,
     size: f.size,

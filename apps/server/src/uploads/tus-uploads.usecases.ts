@@ -84,7 +84,8 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
       `Upload-Metadata needs a "filename" of 1 to ${MAX_FILE_NAME_LENGTH} characters (and "siteId").`,
     );
   }
-  const target = await openUploadTarget(deps, scope, siteId);
+  const folderId = metadata[TUS_METADATA_KEYS.folderId] || undefined;
+  const target = await openUploadTarget(deps, scope, siteId, folderId);
   const refusal = refusalOf(fileName, declaredType, deps.config.uploadRefusedExtensions);
   if (refusal) throw new AppError('uploads.type_refused', refusal);
   if ((upload.size ?? 0) > target.maxBytes) throw tooLarge(target.maxBytes);
@@ -93,6 +94,7 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
     [TUS_METADATA_KEYS.siteId]: target.siteId,
     [TUS_METADATA_KEYS.fileName]: fileName,
     [TUS_METADATA_KEYS.fileType]: declaredType,
+    [TUS_METADATA_KEYS.folderId]: target.folderId,
   };
 }
 
@@ -166,6 +168,7 @@ const asReceived = (upload: TusUpload, blobKey: string, sha256 = upload.wholeSha
   contentType: contentTypeOf(upload.fileName, upload.declaredType),
   size: upload.length,
   sha256,
+  folderId: upload.metadata[TUS_METADATA_KEYS.folderId] ?? null,
 });
 
 /** The parts, in order, into one new blob, through the same meter as a multipart file. */

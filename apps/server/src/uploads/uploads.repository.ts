@@ -9,6 +9,8 @@ export interface ReceivedFile {
   contentType: string;
   size: number;
   sha256: string;
+  /** The folder of the site it goes into when saved (checked when it was sent); null or absent: the root. */
+  folderId?: string | null | undefined;
 }
 
 /** A pending upload as its row holds it. */
@@ -25,6 +27,7 @@ interface UploadRow {
   content_type: string;
   size: number | string;
   sha256: string;
+  folder_id: string | null;
 }
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -61,10 +64,12 @@ export async function insertPendingUploads(
 ): Promise<PendingUpload[]> {
   const uploads = files.map((file) => ({ ...file, referenceNumber: newReferenceNumber() }));
   const { rows } = await tx.query<{ id: string; reference_number: string }>(
-    `INSERT INTO uploads (tenant_code, site_id, created_by, reference_number, blob_key, file_name, content_type, size, sha256)
-     SELECT $1, $2, $3, reference_number, blob_key, file_name, content_type, size, sha256
+    `INSERT INTO uploads (tenant_code, site_id, created_by, reference_number, blob_key, file_name, content_type, size, sha256,
+                          folder_id)
+     SELECT $1, $2, $3, reference_number, blob_key, file_name, content_type, size, sha256, folder_id
      FROM jsonb_to_recordset($4::jsonb)
-       AS u(reference_number text, blob_key text, file_name text, content_type text, size bigint, sha256 text)
+       AS u(reference_number text, blob_key text, file_name text, content_type text, size bigint, sha256 text,
+            folder_id uuid)
      RETURNING id, reference_number`,
     [
       scope.tenantCode,
@@ -78,6 +83,7 @@ export async function insertPendingUploads(
           content_type: u.contentType,
           size: u.size,
           sha256: u.sha256,
+          folder_id: u.folderId ?? null,
         })),
       ),
     ],
@@ -100,7 +106,7 @@ export async function deletePendingUploads(
     `DELETE FROM uploads
      WHERE tenant_code = $1 AND site_id = $2 AND created_by = $3 AND state = 'pending'
        AND reference_number = ANY($4::text[])
-     RETURNING id, reference_number, blob_key, file_name, content_type, size, sha256`,
+     RETURNING id, reference_number, blob_key, file_name, content_type, size, sha256, folder_id`,
     [scope.tenantCode, siteId, scope.user.id, referenceNumbers],
   );
   return rows.map(toPendingUpload);
@@ -117,7 +123,7 @@ export async function lockPendingUploads(
   referenceNumbers: readonly string[],
 ): Promise<PendingUpload[]> {
   const { rows } = await tx.query<UploadRow>(
-    `SELECT id, reference_number, blob_key, file_name, content_type, size, sha256
+    `SELECT id, reference_number, blob_key, file_name, content_type, size, sha256, folder_id
      FROM uploads
      WHERE tenant_code = $1 AND site_id = $2 AND created_by = $3 AND state = 'pending'
        AND reference_number = ANY($4::text[])
@@ -148,4 +154,5 @@ const toPendingUpload = (row: UploadRow): PendingUpload => ({
   contentType: row.content_type,
   size: Number(row.size),
   sha256: row.sha256,
+  folderId: row.folder_id,
 });

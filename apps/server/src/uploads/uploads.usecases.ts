@@ -15,6 +15,7 @@ import { tenantScopeOf } from '../auth/current-user.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ScanHook } from '../scanning/scan-intake.ts';
 import { type ScanIntake, trackBlobScans } from '../scanning/scans.repository.ts';
@@ -58,6 +59,8 @@ export interface FileStorageDeps {
 export interface UploadTarget {
   siteId: string;
   maxBytes: number;
+  /** The folder the files go into (a `folderId` field, or tus metadata); null: the root. */
+  folderId: string | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,9 +89,18 @@ export async function receiveUploads(
     let target: UploadTarget | undefined;
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (
+          part.fieldname === UPLOAD_FORM_FIELDS.folderId &&
+          target &&
+          !received.length &&
+          !target.folderId
+        ) {
+          target = await openUploadTarget(deps, scope, target.siteId, String(part.value));
+          continue;
+        }
         if (part.fieldname !== UPLOAD_FORM_FIELDS.siteId || target) {
           throw invalidUpload(
-            `Unexpected form field "${part.fieldname}": send one siteId field, then the files.`,
+            `Unexpected form field "${part.fieldname}": send one siteId field (and at most one folderId), then the files.`,
           );
         }
         target = await openUploadTarget(deps, scope, String(part.value));
@@ -123,26 +135,33 @@ export async function receiveUploads(
   }
 }
 
-/** The site (visible to the caller and open to uploads) and the largest file it takes, or why not. */
+/**
+ * The site (visible to the caller and open to uploads), the folder the files go into (a live folder of that site,
+ * else 404 `folders.not_found`; a client needs the site's folders on) and the largest file it takes, or why not.
+ */
 export async function openUploadTarget(
   deps: FileStorageDeps,
   scope: TenantScope,
   siteId: string,
+  folderId?: string,
 ): Promise<UploadTarget> {
   if (!UUID.test(siteId)) throw invalidUpload('The siteId field must be a site id (a UUID).');
+  if (folderId && !UUID.test(folderId)) throw invalidUpload('The folderId must be a folder id (a UUID).');
   return deps.db.withTenant(scope.tenantCode, async (tx) => {
-    await assertMayUpload(tx, scope, siteId);
+    const site = await assertMayUpload(tx, scope, siteId);
+    if (folderId) await requireSiteFolder(tx, scope, site, folderId.toLowerCase());
     const tenantLimit = await tenantUploadLimit(tx, scope.tenantCode);
     return {
       siteId: siteId.toLowerCase(),
       maxBytes: Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity),
+      folderId: folderId ? folderId.toLowerCase() : null,
     };
   });
 }
 
 /** The site must be one the caller sees (else 404) and allow uploads (else 403). */
 async function assertMayUpload(tx: Queryable, scope: TenantScope, siteId: string) {
-  await requireAccess(tx, scope, 'files.upload', { siteId });
+  return requireAccess(tx, scope, 'files.upload', { siteId });
 }
 
 async function receiveFile(
@@ -167,6 +186,7 @@ async function receiveFile(
     contentType: contentTypeOf(fileName, part.mimetype),
     size: meter.size,
     sha256: meter.digest(),
+    folderId: target.folderId,
   };
 }
 

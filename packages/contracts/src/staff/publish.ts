@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { TenantCodeSchema } from '../discovery.ts';
 import { FileIdSchema, FileTitleSchema, MAX_FILES_PER_SAVE } from '../files.ts';
+import { targetFolderProperty } from '../folders.ts';
 import { SiteIdSchema } from '../sites.ts';
 import { ReferenceNumberSchema, Sha256Schema } from '../uploads.ts';
 import { nullableDateTime, UserIdSchema } from './common.ts';
@@ -26,6 +27,7 @@ export const PublishFilesBodySchema = Type.Object(
         description: "The caller's own pending uploads to this site; each title defaults to the file name.",
       },
     ),
+    ...targetFolderProperty,
   },
   { $id: 'PublishFilesBody', additionalProperties: false },
 );

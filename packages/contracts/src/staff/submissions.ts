@@ -9,6 +9,7 @@ import {
   type SubmissionStatus,
   submissionStatusFilterProperty,
 } from '../files.ts';
+import { folderFilterProperties } from '../folders.ts';
 import { SiteIdSchema } from '../sites.ts';
 import { ReferenceNumberSchema, Sha256Schema } from '../uploads.ts';
 import { multiLineTextSchema, nullableDateTime, PersonSchema } from './common.ts';
@@ -37,6 +38,7 @@ export const StaffSubmissionsQuerySchema = Type.Object(
   {
     siteId: Type.Optional(SiteIdSchema),
     ...submissionStatusFilterProperty,
+    ...folderFilterProperties,
     ...fileListQueryProperties(
       STAFF_SUBMISSION_SORT_FIELDS,
       'the title, file name, reference number or submitter name or e-mail',

@@ -17,6 +17,7 @@ export const shellApi = createApi({
     'PublishedFiles',
     'SubmittedFiles',
     'RecordCount',
+    'Folders',
     'NotificationPreferences',
     'Activity',
     'Requests',

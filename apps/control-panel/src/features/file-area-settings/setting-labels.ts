@@ -43,7 +43,11 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     description: 'Lock a file while editing it.',
   },
   internalFilesRecategorize: { label: 'Recategorise files', description: "Change a file's category." },
-  fileAreaFolderStructure: { label: 'Folders', description: 'Organise the files in folders.' },
+  fileAreaFolderStructure: {
+    label: 'Folders',
+    description: 'Clients see the site’s folders, open them, create folders and upload into them.',
+    enforced: true,
+  },
   fileAreaManageEmailSubscription: {
     label: 'E-mail subscriptions',
     description: 'Subscribe to e-mails about new files.',

@@ -52,7 +52,15 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
         listStaffSubmissions(
           tx,
           scope,
-          { siteId: q.siteId, statuses: q.status, search: q.search, from: q.from, to: q.to },
+          {
+            siteId: q.siteId,
+            statuses: q.status,
+            search: q.search,
+            from: q.from,
+            to: q.to,
+            folderId: q.folderId,
+            includeSubfolders: q.includeSubfolders,
+          },
           {
             limit: q.limit ?? LIMITS.siteListPageSize,
             offset: q.offset ?? 0,

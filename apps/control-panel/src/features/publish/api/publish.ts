@@ -15,12 +15,19 @@ export const publishApi = controlPanelApi.injectEndpoints({
     /** A site's published files, as the firm sees them (staff see them whatever the site's settings). */
     getSitePublishedFiles: build.query<
       PublishedFileList,
-      { tenant: string; siteId: string; limit: number; offset: number }
+      { tenant: string; siteId: string; limit: number; offset: number; folderId?: string }
     >({
-      query: ({ siteId, limit, offset }) => ({
+      query: ({ siteId, limit, offset, folderId }) => ({
         service: 'file-management',
         url: 'api/files/published-files',
-        params: { siteId, limit, offset, sortBy: 'createdAt', sortOrder: 'desc' },
+        params: {
+          siteId,
+          limit,
+          offset,
+          sortBy: 'createdAt',
+          sortOrder: 'desc',
+          ...(folderId ? { folderId } : {}),
+        },
       }),
       providesTags: ['StaffPublishedFiles'],
       onQueryStarted: watchStaffRefusal,

@@ -2,6 +2,9 @@ import { CloudUploadOutlined, InboxOutlined, SendOutlined } from '@ant-design/ic
 import { MAX_FILES_PER_SAVE } from '@portico/contracts';
 import {
   dropZoneInvitation,
+  FolderBrowser,
+  FolderSelect,
+  folderSearch,
   logger,
   notify,
   QueryErrorAlert,
@@ -9,11 +12,13 @@ import {
   useCoarsePointer,
   useDiscardUploadsMutation,
   useFileUploads,
+  useFolderParam,
   useIdempotencyKeys,
   useLeaveWarning,
 } from '@portico/web-shell';
 import { Button, Card, Flex, Typography, Upload } from 'antd';
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
@@ -36,6 +41,11 @@ export default function PublishPage() {
   const [publishFiles, publishing] = usePublishFilesMutation();
   const keys = useIdempotencyKeys();
   const [discardUploads] = useDiscardUploadsMutation();
+  // The folder browsed below is where files go, unless another is chosen (decision 47).
+  const browsed = useFolderParam();
+  const [params, setParams] = useSearchParams();
+  const [chosenFolder, setChosenFolder] = useState<string | null | undefined>();
+  const targetFolder = chosenFolder === undefined ? browsed : chosenFolder;
 
   const ready = uploads.done;
   const coarsePointer = useCoarsePointer();
@@ -66,6 +76,7 @@ export default function PublishPage() {
     if (!site || !canPublish) return;
     const request = {
       siteId: site.id,
+      ...(targetFolder ? { folderId: targetFolder } : {}),
       files: ready.map((item) => ({
         referenceNumber: item.uploaded.referenceNumber,
         title: (titles[item.uid] ?? '').trim(),
@@ -90,6 +101,10 @@ export default function PublishPage() {
     uploads.clear();
     setTitles({});
     publishing.reset();
+    setChosenFolder(undefined);
+    // Another site's tree: its top level.
+    if (params.has('folderId'))
+      setParams(new URLSearchParams(folderSearch(params, null).slice(1)), { replace: true });
     setSite(siteId ? { id: siteId, name } : undefined);
   };
 
@@ -104,6 +119,14 @@ export default function PublishPage() {
         <Flex vertical gap={8}>
           <label htmlFor="publish-site">Site</label>
           <SiteSelect id="publish-site" value={site?.id} onChange={changeSite} />
+          {site ? (
+            <FolderSelect
+              siteId={site.id}
+              value={targetFolder}
+              onChange={setChosenFolder}
+              label="Folder the files go into"
+            />
+          ) : null}
           {uploads.items.length > 0 ? (
             <Typography.Text style={{ color: '#595959' }}>
               Choosing another site removes the files below.
@@ -175,7 +198,10 @@ export default function PublishPage() {
       </Card>
       {site ? (
         <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Published to {site.name ?? 'this site'}</h2>}>
-          <PublishedFilesTable siteId={site.id} siteName={site.name} />
+          <Flex vertical gap={16}>
+            <FolderBrowser siteId={site.id} folderId={browsed} canCreate canManage rootLabel="Top level" />
+            <PublishedFilesTable siteId={site.id} siteName={site.name} folderId={browsed} />
+          </Flex>
         </Card>
       ) : null}
     </ConsolePage>

@@ -35,10 +35,22 @@ const PREVIEWS = {
 } as const;
 
 /** What the firm has published to a site, newest first: download it again, or take it back. */
-export function PublishedFilesTable({ siteId, siteName }: { siteId: string; siteName: string | undefined }) {
+export function PublishedFilesTable({
+  siteId,
+  siteName,
+  folderId,
+}: {
+  siteId: string;
+  siteName: string | undefined;
+  /** The folder shown (null: the site's top level). */
+  folderId: string | null;
+}) {
   const { tenant, ready } = useTenant();
-  const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: siteId });
-  const files = useGetSitePublishedFilesQuery({ tenant, siteId, ...list.query }, { skip: !ready });
+  const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: `${siteId}/${folderId ?? 'root'}` });
+  const files = useGetSitePublishedFilesQuery(
+    { tenant, siteId, ...list.query, folderId: folderId ?? 'root' },
+    { skip: !ready },
+  );
   const [unpublish, unpublishing] = useUnpublishFileMutation();
   const downloads = useFileDownloads(DOWNLOADS);
   const preview = useFilePreview(PREVIEWS, {
@@ -99,7 +111,11 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
         result={files}
         itemName="published file"
         data-testid="published-files-table"
-        empty={`Nothing is published to ${siteName ?? 'this site'} yet.`}
+        empty={
+          folderId
+            ? 'Nothing is published in this folder.'
+            : `Nothing is published to ${siteName ?? 'this site'} yet.`
+        }
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,

@@ -11,6 +11,8 @@ import {
   actionsColumn,
   ChoiceFilter,
   dateColumn,
+  FolderBrowser,
+  folderSearch,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -18,12 +20,14 @@ import {
   ListTable,
   titleColumn,
   useFileDownloads,
+  useFolderParam,
   useListSelection,
   useListState,
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
 import { Button, Flex, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
@@ -56,6 +60,20 @@ export default function SubmissionsPage() {
     filters: { siteId: undefined as string | undefined, statuses: [] as SubmissionStatus[] },
   });
   const { siteId, statuses } = list.filters;
+  // One site chosen: its folder tree, one folder at a time; a search covers the folder and those below it.
+  const folderId = useFolderParam();
+  const [params, setParams] = useSearchParams();
+  // Another site (or none): its top level, not a folder of the site before.
+  const lastSite = useRef(siteId);
+  useEffect(() => {
+    if (lastSite.current === siteId) return;
+    lastSite.current = siteId;
+    if (params.has('folderId'))
+      setParams(new URLSearchParams(folderSearch(params, null).slice(1)), { replace: true });
+  });
+  const inFolder = siteId
+    ? { folderId: folderId ?? 'root', ...(list.query.search ? { includeSubfolders: true } : {}) }
+    : {};
   const selection = useListSelection();
   const selected = selection.keys;
   const [statusOf, setStatusOf] = useState<StaffSubmission | undefined>();
@@ -71,6 +89,7 @@ export default function SubmissionsPage() {
       ...list.query,
       ...(siteId ? { siteId } : {}),
       ...(statuses.length ? { status: statuses } : {}),
+      ...inFolder,
     },
     { skip: !ready, ...LIVE_LIST },
   );
@@ -104,6 +123,9 @@ export default function SubmissionsPage() {
         <SiteFilter list={list} width={260} />
         <ChoiceFilter list={list} name="statuses" noun="status" options={STATUS_OPTIONS} />
       </ListFilterBar>
+      {siteId ? (
+        <FolderBrowser siteId={siteId} folderId={folderId} canCreate canManage rootLabel="Top level" />
+      ) : null}
       <Flex gap={12} wrap align="center">
         <Button
           icon={<FileZipOutlined aria-hidden />}

@@ -1,4 +1,10 @@
-import { Skeleton } from '@portico/web-shell';
+import {
+  FolderBrowser,
+  Skeleton,
+  selectSelectedSite,
+  useFolderParam,
+  useShellSelector,
+} from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import { type FileDirection, PUBLISHED_FILES, type SiteFile } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
@@ -20,6 +26,10 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
 }) {
   const { currentData, isFetching, error } = useSiteRecordCount();
   const settings = useFileAreaSettings();
+  const siteId = useShellSelector(selectSelectedSite);
+  const folderId = useFolderParam();
+  // With the site's folders on, the page is one folder at a time (decision 47); off, today's flat list.
+  const folders = settings.portalFilesView && settings.fileAreaFolderStructure;
   return (
     <SiteFilesFrame
       title={direction.title}
@@ -35,11 +45,13 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
       ) : (
         <>
           {before}
+          {folders && siteId ? <FolderBrowser siteId={siteId} folderId={folderId} canCreate /> : null}
           {settings.portalFilesView ? (
             <SiteFilesTable
               direction={direction}
               canDownload={settings.internalFilesDownload}
               canPreview={settings.internalFilesView}
+              folderId={folders ? folderId : undefined}
             />
           ) : (
             <FilesHidden />

@@ -32,11 +32,14 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   direction,
   canDownload,
   canPreview,
+  folderId,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
   /** The site lets its clients open files in the viewer (internalFilesView). */
   canPreview: boolean;
+  /** The folder shown (null: the root) while the site's folders are on; undefined: every file of the site. */
+  folderId?: string | null | undefined;
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
@@ -44,12 +47,17 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   const wide = useMinWidth('sm');
   // Both directions sort by the fields of every file (FileSortField) and more; F is the direction's own list.
   const list = useListState<F>({
-    scope: siteId,
+    scope: folderId === undefined ? siteId : `${siteId}/${folderId ?? 'root'}`,
     sortable: direction.sortFields,
     defaultSort: { sortBy: 'createdAt' as F, sortOrder: 'desc' },
   });
+  // In a folder, its files; a search covers the folder and every folder below it.
+  const inFolder =
+    folderId === undefined
+      ? {}
+      : { folderId: folderId ?? 'root', ...(list.query.search ? { includeSubfolders: true } : {}) };
   const result = direction.useList(
-    { tenant, siteId: siteId ?? '', ...list.query },
+    { tenant, siteId: siteId ?? '', ...list.query, ...inFolder },
     { skip: !tenant || !siteId || !token, ...LIVE_LIST },
   );
   const downloads = useFileDownloads(direction.downloads);
@@ -58,7 +66,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       ? { onDownload: (file) => void downloads.downloadFile(file), isDownloading: downloads.isDownloading }
       : {}),
   });
-  const selection = useListSelection(siteId);
+  const selection = useListSelection(folderId === undefined ? siteId : `${siteId}/${folderId ?? 'root'}`);
 
   const sorting = (field: F | FileSortField, first?: SortOrder) =>
     sortableColumn(field as F, list.state, first);
@@ -165,7 +173,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         selection={canDownload ? { ...selection, label: (file) => `Select ${file.title}` } : undefined}
         empty={
           <ListEmpty
-            text={direction.emptyText}
+            text={folderId ? 'This folder has no files.' : direction.emptyText}
             testId="files-empty"
             filtered={
               list.isFiltered && 'No files match your search or dates. Try other words or a wider range.'

@@ -1,4 +1,10 @@
-import { selectSelectedSite, selectTenant, useSelectedSite, useShellSelector } from '@portico/web-shell';
+import {
+  selectSelectedSite,
+  selectTenant,
+  useFolderParam,
+  useSelectedSite,
+  useShellSelector,
+} from '@portico/web-shell';
 import { SUBMITTED_FILES } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
 import { useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
@@ -13,7 +19,13 @@ export default function SubmittedFilesPage() {
   const tenant = useShellSelector(selectTenant);
   const siteId = useShellSelector(selectSelectedSite);
   const { site } = useSelectedSite();
-  const uploader = useSubmittedUploads({ tenant, siteId });
+  const folderId = useFolderParam();
+  // Uploads go into the folder shown, while the site's folders are on.
+  const uploader = useSubmittedUploads({
+    tenant,
+    siteId,
+    folderId: settings.fileAreaFolderStructure ? folderId : null,
+  });
   return (
     <SiteFilesPage
       direction={SUBMITTED_FILES}

@@ -51,7 +51,16 @@ interface Destination {
  * tracked in the persisted uploader slice (`succeededFiles`, `pendingSave`) until Save turns it into a submitted
  * file, so a reload before Save still knows it; Remove discards it from file storage (DELETE api/files).
  */
-export function useSubmittedUploads({ tenant, siteId }: { tenant: string | null; siteId: string | null }) {
+export function useSubmittedUploads({
+  tenant,
+  siteId,
+  folderId = null,
+}: {
+  tenant: string | null;
+  siteId: string | null;
+  /** The folder the saved files go into; null: the site's root. */
+  folderId?: string | null;
+}) {
   const dispatch = useShellDispatch();
   const { succeededFiles } = useShellSelector(selectUploader);
   const [discardUploads] = useDiscardUploadsMutation();
@@ -167,7 +176,12 @@ export function useSubmittedUploads({ tenant, siteId }: { tenant: string | null;
     dispatch(setPendingSave(true));
     setSaveError(null);
     try {
-      const request = { tenant, siteId, files: batch.map((f) => ({ referenceNumber: f.referenceNumber })) };
+      const request = {
+        tenant,
+        siteId,
+        ...(folderId ? { folderId } : {}),
+        files: batch.map((f) => ({ referenceNumber: f.referenceNumber })),
+      };
       // Saving again after a failure sends the same key: if the first save landed, its answer comes back.
       const saved = await saveSubmittedFiles({ ...request, idempotencyKey: keys.keyFor(request) }).unwrap();
       keys.succeeded();
