@@ -52,6 +52,7 @@ describe('parseConfig', () => {
       seedDemo: false,
       scanUnscanned: 'allow',
       quarantineDays: 30,
+      trashRetentionDays: 30,
       rescanDays: 0,
       mailFrom: 'no-reply@localhost',
       notifyBatchSeconds: 300,
