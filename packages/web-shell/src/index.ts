@@ -10,6 +10,21 @@ export { WebShell } from './app/web-shell.tsx';
 export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
+export {
+  type SiteFolder,
+  useCopyFileMutation,
+  useDeleteFileMutation,
+  useGetSiteFoldersQuery,
+  useUpdateFileMutation,
+} from './features/file-actions/api/file-actions.ts';
+export {
+  anyFileAction,
+  FileActions,
+  type FileActionsAllowed,
+  type FileActionTarget,
+  suggestedNameOf,
+} from './features/file-actions/components/file-actions.tsx';
+export { folderPaths } from './features/file-actions/components/folder-paths.ts';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
 export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';

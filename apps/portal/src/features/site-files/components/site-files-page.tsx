@@ -40,6 +40,12 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               direction={direction}
               canDownload={settings.internalFilesDownload}
               canPreview={settings.internalFilesView}
+              actions={{
+                rename: settings.internalFilesRename,
+                move: settings.internalFilesMove,
+                copy: settings.internalFilesCopy,
+                delete: settings.internalFilesDelete,
+              }}
             />
           ) : (
             <FilesHidden />
