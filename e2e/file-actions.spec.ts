@@ -2,6 +2,7 @@ import { FILE_AREA_SETTING_KEYS, type FileAreaSettingKey } from '@portico/contra
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { demoUserId, mintAccessToken } from '../apps/server/src/testing/tokens.ts';
+import { expectNoSeriousA11yViolations, takeScreenshots } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
 import { signInAs } from './support/sign-in.ts';
@@ -125,6 +126,9 @@ describe('rename, move, copy and delete of a file, and the trash', () => {
     // Copy into the same place: the name is taken, the page offers the free one.
     await choose(page, 'E2E renamed.pdf', 'Copy');
     await dialog(page).getByTestId('file-action-submit').click();
+    await dialog(page).getByTestId('use-suggested-name').waitFor();
+    await takeScreenshots(page, 'file-actions-name-taken');
+    await expectNoSeriousA11yViolations(page);
     await dialog(page).getByTestId('use-suggested-name').getByText('Use "E2E renamed (2).pdf"').click();
     await expect.poll(() => dialog(page).getByLabel('Name').inputValue()).toBe('E2E renamed (2).pdf');
     await dialog(page).getByTestId('file-action-submit').click();
@@ -167,6 +171,7 @@ describe('rename, move, copy and delete of a file, and the trash', () => {
     const item = trash.getByTestId('trash-item').filter({ hasText: 'E2E renamed.pdf' });
     await item.waitFor({ timeout: 20_000 });
     expect(await item.textContent()).toContain('by Bob Baker');
+    await takeScreenshots(staff.page, 'file-actions-trash');
     await item.getByRole('button', { name: 'Restore E2E renamed.pdf' }).click();
     await item.waitFor({ state: 'detached' });
     expect(await fileRow()).toMatchObject({ deleted_at: null, folder_id: null });

@@ -239,22 +239,18 @@ function FileActionsDialog({
           </label>
         ) : null}
         {problem ? (
-          <Notice
-            tone="warning"
-            title={problem.message}
-            action={
-              problem.suggestion ? (
-                <Button
-                  size="small"
-                  onClick={() => takeSuggestion(problem.suggestion!)}
-                  data-testid="use-suggested-name"
-                >
-                  {`Use "${problem.suggestion}"`}
-                </Button>
-              ) : undefined
-            }
-            data-testid="file-action-problem"
-          />
+          <Notice tone="warning" title={problem.message} data-testid="file-action-problem">
+            {problem.suggestion ? (
+              <Button
+                size="small"
+                onClick={() => takeSuggestion(problem.suggestion!)}
+                data-testid="use-suggested-name"
+                style={{ marginTop: 8 }}
+              >
+                {`Use "${problem.suggestion}"`}
+              </Button>
+            ) : null}
+          </Notice>
         ) : null}
         <div className="portico-row" style={{ justifyContent: 'flex-end' }}>
           <Button onClick={onClose}>Cancel</Button>
