@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { TenantCodeSchema } from './discovery.ts';
 import { FileIdSchema } from './files.ts';
 import { PageLimitSchema, PageOffsetSchema, SiteIdSchema } from './sites.ts';
 import { MAX_FILE_NAME_LENGTH } from './uploads.ts';
@@ -80,6 +81,12 @@ export const TrashQuerySchema = Type.Object(
   { $id: 'TrashQuery', additionalProperties: false },
 );
 export type TrashQuery = Static<typeof TrashQuerySchema>;
+
+/** `trash/{id}`: a file or folder someone deleted. */
+export const TrashItemParamsSchema = Type.Object({
+  tenant: TenantCodeSchema,
+  id: Type.String({ format: 'uuid', description: 'The id of the deleted file or folder.' }),
+});
 
 export const TRASH_ITEM_KINDS = ['file', 'folder'] as const;
 export type TrashItemKind = (typeof TRASH_ITEM_KINDS)[number];

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorBodySchema,
-  FileParamsSchema,
   RestoredItemSchema,
   TenantParamsSchema,
+  TrashItemParamsSchema,
   TrashListSchema,
   TrashQuerySchema,
 } from '@portico/contracts';
@@ -53,7 +53,7 @@ export const trashRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobS
           'Back where it was, or to the root if that folder is gone or deleted; a folder with every file and ' +
           'folder that went with it. A name taken there meanwhile gets " (2)" (`renamed: true`).' +
           `${ITEM}${STAFF_ONLY_NOTE}`,
-        params: FileParamsSchema,
+        params: TrashItemParamsSchema,
         response: { 200: RestoredItemSchema, ...errors },
       },
     },
@@ -69,7 +69,7 @@ export const trashRoutes: FastifyPluginAsyncTypebox<{ db: Database; blobs: BlobS
         description:
           'Its rows go, a folder’s contents with it, and its bytes once no copy or version shares them; the ' +
           `audit log keeps its name.${ITEM}${STAFF_ONLY_NOTE}`,
-        params: FileParamsSchema,
+        params: TrashItemParamsSchema,
         response: { 204: Type.Null({ description: 'Deleted for good.' }), ...errors },
       },
     },

@@ -133,7 +133,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               {wide ? 'Download' : null}
             </Button>
           ) : null}
-          {more && siteId ? <FileActions file={file} siteId={siteId} allowed={actions} wide={wide} /> : null}
+          {more && siteId ? <FileActions file={file} siteId={siteId} allowed={actions} wide={false} /> : null}
         </div>
       ),
     });
