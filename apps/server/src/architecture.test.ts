@@ -25,6 +25,8 @@ const MODULES: Record<string, readonly string[]> = {
   tenants: ['audit', 'discovery', 'sites'],
   invitations: ['sites', 'audit', 'mail'],
   requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning', 'folders'],
+  'file-actions': ['sites', 'audit', 'uploads', 'site-files', 'checkouts'],
+  trash: ['sites', 'audit', 'uploads', 'file-actions'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
@@ -40,7 +42,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'site-files/file-notifications.ts',
   'site-files/file-reads.ts',
   'site-files/files-from-uploads.ts',
-  'uploads/orphan-blobs.ts',
   'uploads/upload-reaper.ts',
 ];
 

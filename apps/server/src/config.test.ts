@@ -52,6 +52,7 @@ describe('parseConfig', () => {
       seedDemo: false,
       scanUnscanned: 'allow',
       quarantineDays: 30,
+      trashRetentionDays: 30,
       rescanDays: 0,
       mailFrom: 'no-reply@localhost',
       notifyBatchSeconds: 300,
@@ -134,6 +135,7 @@ describe('parseConfig', () => {
       SCAN_UNSCANNED: 'block',
       QUARANTINE_DAYS: '7',
       RESCAN_DAYS: '14',
+      TRASH_RETENTION_DAYS: '7',
     });
     expect(config).toEqual({
       port: 0,
@@ -176,6 +178,7 @@ describe('parseConfig', () => {
       scanUnscanned: 'block',
       quarantineDays: 7,
       rescanDays: 14,
+      trashRetentionDays: 7,
       oidcTwoStepClaim: { claim: 'acr', values: ['2'] },
       secretKey: KEY,
       seedDemo: false,
@@ -314,6 +317,7 @@ describe('parseConfig', () => {
     ['SCAN_UNSCANNED', 'deny', 'allow or block'],
     ['QUARANTINE_DAYS', '-1', 'an integer from 0 to 3650'],
     ['RESCAN_DAYS', 'weekly', 'an integer from 0 to 3650'],
+    ['TRASH_RETENTION_DAYS', '0', 'an integer from 1 to 3650'],
   ];
 
   test.each(bad)(

@@ -458,6 +458,13 @@ export const CONFIG_ENTRIES = {
     default: '30',
     parse: intFrom(0, 3650),
   }),
+  trashRetentionDays: entry({
+    env: 'TRASH_RETENTION_DAYS',
+    doc: "Days deleted files and folders stay in their site's trash, where staff may restore them, before they are deleted for good (with their bytes, once nothing else shares them).",
+    expects: 'an integer from 1 to 3650',
+    default: '30',
+    parse: intFrom(1, 3650),
+  }),
   rescanDays: entry({
     env: 'RESCAN_DAYS',
     doc: 'Rescans stored files (with the signatures of the day) once they were last scanned this many days ago, and quarantines new hits; `0` is off (`portico scan --all` rescans on demand).',
@@ -558,6 +565,7 @@ export interface Config {
   clamdUrl: Parsed<'clamdUrl'> | undefined;
   scanUnscanned: Parsed<'scanUnscanned'>;
   quarantineDays: Parsed<'quarantineDays'>;
+  trashRetentionDays: Parsed<'trashRetentionDays'>;
   rescanDays: Parsed<'rescanDays'>;
   logLevel: Parsed<'logLevel'>;
   metricsToken: Parsed<'metricsToken'> | undefined;

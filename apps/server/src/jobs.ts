@@ -13,6 +13,7 @@ import { rescanJob } from './scanning/rescan.ts';
 import type { Scanner } from './scanning/scan-worker.ts';
 import { downloadTicketSweepJob } from './site-files/download-tickets.usecases.ts';
 import type { BlobStore } from './storage/blob-store.ts';
+import { trashRetentionJob } from './trash/trash.usecases.ts';
 import { orphanBlobSweepJob } from './uploads/orphan-blobs.ts';
 import { uploadReaperJob } from './uploads/upload-reaper.ts';
 
@@ -45,6 +46,7 @@ export const JOBS: readonly JobDefinition<JobContext>[] = [
   rateLimitSweepJob, // http/database-rate-limit-store.ts
   quarantineSweepJob, // scanning/quarantine.usecases.ts: quarantined bytes after QUARANTINE_DAYS (decision 43)
   rescanJob, // scanning/rescan.ts: files due for a rescan after RESCAN_DAYS (off unless set)
+  trashRetentionJob, // trash/trash.usecases.ts: the sites' trash after TRASH_RETENTION_DAYS (decision 48)
   jobRunsSweepJob, // db/periodic-jobs.ts: the record of runs itself
 ];
 

@@ -4,6 +4,7 @@ export * from './current-person.ts';
 export * from './discovery.ts';
 export * from './downloads.ts';
 export * from './errors.ts';
+export * from './file-actions.ts';
 export * from './file-area-settings.ts';
 export * from './files.ts';
 export * from './folders.ts';

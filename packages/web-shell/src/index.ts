@@ -20,6 +20,21 @@ export { FolderBrowser, type FolderBrowserProps } from './features/folders/compo
 export { FolderSelect } from './features/folders/components/folder-select.tsx';
 export { folderOptions, folderPath, folderTree } from './features/folders/folder-tree.ts';
 export { folderSearch, useFolderParam } from './features/folders/hooks/use-folder-param.ts';
+export {
+  type SiteFolder,
+  useCopyFileMutation,
+  useDeleteFileMutation,
+  useGetSiteFoldersQuery,
+  useUpdateFileMutation,
+} from './features/file-actions/api/file-actions.ts';
+export {
+  anyFileAction,
+  FileActions,
+  type FileActionsAllowed,
+  type FileActionTarget,
+  suggestedNameOf,
+} from './features/file-actions/components/file-actions.tsx';
+export { folderPaths } from './features/file-actions/components/folder-paths.ts';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
 export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';

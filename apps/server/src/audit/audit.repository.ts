@@ -72,14 +72,16 @@ interface AuditRow {
   file_name: string | null;
 }
 
-// Who, as this firm knows them (migration 0007): never another firm's name for the person.
+// Who, as this firm knows them (migration 0007): never another firm's name for the person. A file deleted for good
+// from the trash keeps the name its events recorded.
 const FROM = `audit_events a
   LEFT JOIN tenant_people u ON u.tenant_code = a.tenant_code AND u.user_id = a.user_id
   LEFT JOIN sites s ON s.tenant_code = a.tenant_code AND s.id = a.site_id
   LEFT JOIN files f ON f.tenant_code = a.tenant_code AND f.id = a.file_id`;
 
 const COLUMNS = `a.id::text AS id, a.occurred_at, a.action, a.detail, a.user_id, u.name AS user_name,
-  u.email AS user_email, a.site_id, s.name AS site_name, a.file_id, f.title AS file_title, f.file_name`;
+  u.email AS user_email, a.site_id, s.name AS site_name, a.file_id,
+  coalesce(f.title, a.detail->>'title') AS file_title, coalesce(f.file_name, a.detail->>'fileName') AS file_name`;
 
 const toEvent = (row: AuditRow): AuditEvent => ({
   id: row.id,

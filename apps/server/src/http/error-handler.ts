@@ -14,7 +14,7 @@ export const errorBody = (
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(errorBody(error.code, error.message));
+      return reply.status(error.status).send(errorBody(error.code, error.message, error.details));
     }
     if (error.validation) {
       const details = error.validation.map((v) => ({

@@ -142,6 +142,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     blobs,
     settings,
     downloadTicketSeconds,
+    refusedExtensions: config.uploadRefusedExtensions,
   });
   await app.register(fileStorageRoutes, {
     prefix: '/file-storage',

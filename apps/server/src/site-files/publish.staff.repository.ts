@@ -1,17 +1,21 @@
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 
-/** Soft-deletes a live published file of the tenant; answers what it was, or undefined if there is none. */
+/**
+ * Sends a live published file of the tenant to its site's trash (decision 48: restorable until TRASH_RETENTION_DAYS);
+ * answers what it was, or undefined if there is none.
+ */
 export async function markUnpublished(
   tx: Queryable,
   scope: TenantScope,
   fileId: string,
 ): Promise<{ id: string; siteId: string; title: string; fileName: string } | undefined> {
   const { rows } = await tx.query<{ id: string; site_id: string; title: string; file_name: string }>(
-    `UPDATE files SET deleted_at = now()
+    `UPDATE files SET deleted_at = now(), deleted_by = $3, trashed_with = NULL, checked_out_by = NULL,
+                      checked_out_until = NULL
      WHERE tenant_code = $1 AND id = $2 AND direction = 'published' AND deleted_at IS NULL
      RETURNING id, site_id, title, file_name`,
-    [scope.tenantCode, fileId],
+    [scope.tenantCode, fileId, scope.user.id],
   );
   const row = rows[0];
   return row && { id: row.id, siteId: row.site_id, title: row.title, fileName: row.file_name };

@@ -49,8 +49,8 @@ export async function publishFiles(
 }
 
 /**
- * Takes a published file away from the site's clients. The row and the blob stay (soft delete), so the audit
- * log keeps naming the file and an unpublish can be investigated later.
+ * Takes a published file away from the site's clients: to the site's trash (decision 48), where staff may restore
+ * it until TRASH_RETENTION_DAYS; the audit log keeps naming it after that.
  */
 export async function unpublishFile(db: Database, scope: TenantScope, fileId: string) {
   await db.withTenant(scope.tenantCode, async (tx) => {

@@ -56,6 +56,8 @@ const planned = (flag: FileAreaSettingKey, what: string): SiteAction => ({
   steps: [FILES_SHOWN, step(flag, `${what} is turned off for this site (${flag}).`)],
   built: false,
 });
+/** A planned action once a route does it: the same flags and refusal. */
+const built = (action: SiteAction): SiteAction => ({ ...action, built: true });
 const staff: StaffAction = { kind: 'staff' };
 
 /** Every named action and what it needs: the one table (docs/access.md lists it by flag). */
@@ -93,11 +95,11 @@ export const ACCESS_ACTIONS = {
   'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),
   'files.tag': planned('fileAreaManageTags', 'Managing tags'),
   'files.assign': planned('internalFilesAssign', 'Assigning files'),
-  'files.copy': planned('internalFilesCopy', 'Copying files'),
-  'files.delete': planned('internalFilesDelete', 'Removing files'),
+  'files.copy': built(planned('internalFilesCopy', 'Copying files')),
+  'files.delete': built(planned('internalFilesDelete', 'Removing files')),
   'files.history': planned('internalFilesHistory', 'A file’s history'),
-  'files.move': planned('internalFilesMove', 'Moving files'),
-  'files.rename': planned('internalFilesRename', 'Renaming files'),
+  'files.move': built(planned('internalFilesMove', 'Moving files')),
+  'files.rename': built(planned('internalFilesRename', 'Renaming files')),
   'files.update': planned('internalFilesUpdate', 'Replacing a file’s content'),
   'files.assignmentHistory': planned('internalFilesViewAssignmentHistory', 'A file’s assignment history'),
   'files.checkoutHistory': planned('internalFilesViewCheckoutHistory', 'A file’s check-out history'),

@@ -97,11 +97,20 @@ export function asciiFileName(safe: string, fallback = 'download'): string {
 export function uniqueFileNames(names: readonly string[]): string[] {
   const taken = new Set<string>();
   return names.map((name) => {
-    let candidate = name;
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = withSuffix(name, ` (${n})`);
+    const candidate = freeName(name, taken);
     taken.add(candidate.toLowerCase());
     return candidate;
   });
+}
+
+/**
+ * `name` itself if no name of `taken` (lower-case) is it, ignoring case, else the first free `name (2).ext`,
+ * `name (3).ext`…: what a zip entry, a copy into a folder or a restore is offered.
+ */
+export function freeName(name: string, taken: ReadonlySet<string>): string {
+  let candidate = name;
+  for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = withSuffix(name, ` (${n})`);
+  return candidate;
 }
 
 /** `name.ext` split before its extension, if it has a short one and something before it. */

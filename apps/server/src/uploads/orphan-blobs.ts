@@ -2,6 +2,7 @@ import type { Database } from '../db/database.ts';
 import type { JobDefinition } from '../db/periodic-jobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import type { UploadJobContext } from './upload-reaper.ts';
+import { unreferencedBlobKeys } from './uploads.repository.ts';
 
 /**
  * Blobs nothing points at (no file, no upload, no part of a resumable upload in progress, no quarantine). A blob is written before the row that names it, so a process that dies (or a
@@ -35,19 +36,10 @@ export async function sweepOrphanBlobs(
   let orphans = 0;
   let batch: string[] = [];
   const sweepBatch = async () => {
-    const { rows } = await db.query<{ key: string }>(
-      `SELECT k AS key FROM unnest($1::text[]) AS k
-       WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_key = k)
-         AND NOT EXISTS (SELECT 1 FROM file_versions v WHERE v.blob_key = k)
-         AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)
-         AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.part_keys @> ARRAY[k])
-         AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.writing_key = k)
-         AND NOT EXISTS (SELECT 1 FROM blob_scans q WHERE q.quarantine_key = k)`,
-      [batch],
-    );
+    const keys = await unreferencedBlobKeys(db, batch);
     batch = [];
-    for (const { key } of rows) await blobs.delete(key);
-    orphans += rows.length;
+    for (const key of keys) await blobs.delete(key);
+    orphans += keys.length;
   };
   for await (const key of blobs.keysWrittenBefore(before)) {
     batch.push(key);

@@ -156,3 +156,35 @@ const toPendingUpload = (row: UploadRow): PendingUpload => ({
   sha256: row.sha256,
   folderId: row.folder_id,
 });
+
+/**
+ * Which of `keys` no row names any more: no file, version of a file, upload, part of a resumable upload in progress
+ * or quarantine. Their bytes may go (the orphan sweep, and a permanent delete from the trash at once). Run as the
+ * owner, across tenants: a key is one tenant's, but a row of another would keep it too.
+ */
+export async function unreferencedBlobKeys(db: Queryable, keys: readonly string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT k AS key FROM unnest($1::text[]) AS k
+     WHERE NOT EXISTS (SELECT 1 FROM files f WHERE f.blob_key = k)
+       AND NOT EXISTS (SELECT 1 FROM file_versions v WHERE v.blob_key = k)
+       AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.blob_key = k)
+       AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.part_keys @> ARRAY[k])
+       AND NOT EXISTS (SELECT 1 FROM tus_uploads t WHERE t.writing_key = k)
+       AND NOT EXISTS (SELECT 1 FROM blob_scans q WHERE q.quarantine_key = k)`,
+    [keys],
+  );
+  return rows.map((r) => r.key);
+}
+
+/**
+ * Forgets the saved uploads that became these files, as the files are deleted for good: the record of an upload
+ * names its blob, which would otherwise outlive the last file that uses it.
+ */
+export async function deleteSavedUploadsOf(tx: Queryable, tenantCode: string, fileIds: readonly string[]) {
+  if (fileIds.length === 0) return;
+  await tx.query(
+    `DELETE FROM uploads WHERE tenant_code = $1 AND state = 'saved' AND file_id = ANY($2::uuid[])`,
+    [tenantCode, fileIds],
+  );
+}

@@ -27,7 +27,8 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFilesDelete: {
     label: 'Delete files',
-    description: 'Clients can throw away files they uploaded but have not submitted.',
+    description:
+      'Clients can delete files (they go to the site’s trash, where the firm can restore them) and throw away uploads they have not submitted.',
     enforced: true,
   },
   urlFileUpload: { label: 'Upload from a link', description: 'Add a file by its web address.' },
@@ -54,10 +55,22 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   fileAreaManageTags: { label: 'Manage tags', description: 'Create and apply tags.' },
   internalFilesAssign: { label: 'Assign files', description: 'Assign files to people.' },
-  internalFilesCopy: { label: 'Copy files', description: 'Copy files to another place.' },
+  internalFilesCopy: {
+    label: 'Copy files',
+    description: 'Clients can copy a file into a folder of the site (the copy shares the stored bytes).',
+    enforced: true,
+  },
   internalFilesHistory: { label: 'File history', description: 'See what happened to a file.' },
-  internalFilesMove: { label: 'Move files', description: 'Move files to another place.' },
-  internalFilesRename: { label: 'Rename files', description: "Change a file's name." },
+  internalFilesMove: {
+    label: 'Move files',
+    description: 'Clients can move a file to another folder of the site.',
+    enforced: true,
+  },
+  internalFilesRename: {
+    label: 'Rename files',
+    description: 'Clients can change a file’s name.',
+    enforced: true,
+  },
   internalFilesUpdate: { label: 'Update files', description: 'Replace a file with a new version.' },
   internalFilesView: {
     label: 'View files',

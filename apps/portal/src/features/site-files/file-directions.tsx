@@ -33,6 +33,8 @@ export interface SiteFile {
   createdAt: string;
   /** The virus scanner could not scan it (over its limit) and the server lets it through (decision 43). */
   notScanned?: true | undefined;
+  /** Its folder; null at the site's top level. */
+  folderId: string | null;
 }
 
 /**

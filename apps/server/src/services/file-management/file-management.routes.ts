@@ -15,9 +15,17 @@ import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
 import { foldersRoutes } from './folders.routes.ts';
+import { fileActionsRoutes } from './file-actions.routes.ts';
+import { trashRoutes } from './trash.routes.ts';
 
 /** The file-management service: the files the firm published to a site. */
-export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> = async (app, deps) => {
+export const fileManagementRoutes: FastifyPluginAsyncTypebox<
+  SiteFileRouteDeps & { refusedExtensions: readonly string[] }
+> = async (app, deps) => {
+  // Rename, move, copy, delete, and the trash (decision 48).
+  await app.register(fileActionsRoutes, { db: deps.db, refusedExtensions: deps.refusedExtensions });
+  await app.register(trashRoutes, { db: deps.db, blobs: deps.blobs });
+
   await app.register(
     siteFileListRoutes({
       list: PUBLISHED_FILES,

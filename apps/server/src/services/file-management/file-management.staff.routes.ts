@@ -63,7 +63,8 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
         ...doc,
         summary: 'Unpublish a file',
         description:
-          'The clients no longer see it; the firm keeps it for the record. A file that is not a live published ' +
+          "The clients no longer see it; it goes to the site's trash (`GET trash?siteId=`), where staff may restore " +
+          'it until TRASH_RETENTION_DAYS. A file that is not a live published ' +
           `file of this firm answers 404 \`files.not_found\`.${STAFF_ONLY_NOTE}`,
         params: StaffFileParamsSchema,
         response: { 204: Type.Null({ description: 'Unpublished.' }), ...errors },

@@ -4,6 +4,7 @@ import {
   actionsColumn,
   dateColumn,
   describeQueryError,
+  FileActions,
   formatBytes,
   formatDate,
   ListTable,
@@ -24,6 +25,9 @@ import {
   useUnpublishFileMutation,
 } from '../api/publish.ts';
 import { FileReadsDrawer, openedSummary } from './file-reads-drawer.tsx';
+
+/** Staff may do all of them; taking a file away is Unpublish, which sends it to the site's trash. */
+const MOVE_AND_RENAME = { rename: true, move: true, copy: true, delete: false };
 
 const DOWNLOADS = {
   service: 'file-management',
@@ -93,10 +97,17 @@ export function PublishedFilesTable({
     <RowActions>
       <PreviewAction preview={preview} file={file} />
       <DownloadAction downloads={downloads} file={file} />
+      <FileActions
+        file={file}
+        siteId={siteId}
+        allowed={MOVE_AND_RENAME}
+        onChanged={() => void files.refetch()}
+        wide={false}
+      />
       <ConfirmButton
         action="Unpublish"
         subject={file.title}
-        consequence="The site's clients no longer see it; the firm keeps it for the record."
+        consequence="The site's clients no longer see it. It goes to the site's trash, where you can restore it."
         onConfirm={() => take(file)}
         loading={unpublishing.isLoading && unpublishing.originalArgs?.id === file.id}
         icon={<DeleteOutlined aria-hidden />}

@@ -30,6 +30,7 @@ import { useUpdateSiteMutation } from '../api/sites.ts';
 const SiteFormModal = lazy(() => import('./site-form-modal.tsx'));
 const SiteMembersDrawer = lazy(() => import('./site-members-drawer.tsx'));
 const StaffDrawer = lazy(() => import('./staff-drawer.tsx'));
+const SiteTrashDrawer = lazy(() => import('./site-trash-drawer.tsx'));
 
 /** `/sites`: the firm's sites, searched and paged, with their counts; create, rename, archive, members. */
 export default function SitesPage() {
@@ -40,6 +41,8 @@ export default function SitesPage() {
   const [editing, setEditing] = useState<{ site?: StaffSite } | null>(null);
   const [membersOf, setMembersOf] = useState<StaffSite | undefined>();
   const [staffOpen, setStaffOpen] = useState(false);
+  const [trashOf, setTrashOf] = useState<StaffSite | undefined>();
+  const trashUsed = useOnceTrue(!!trashOf);
   const formUsed = useOnceTrue(!!editing);
   const membersUsed = useOnceTrue(!!membersOf);
   const staffUsed = useOnceTrue(staffOpen);
@@ -65,6 +68,9 @@ export default function SitesPage() {
       </RowAction>
       <RowAction label={`Rename ${site.name}`} onClick={() => setEditing({ site })}>
         Rename
+      </RowAction>
+      <RowAction label={`Trash of ${site.name}`} onClick={() => setTrashOf(site)}>
+        Trash
       </RowAction>
       {site.archived ? (
         <RowAction
@@ -154,6 +160,11 @@ export default function SitesPage() {
       {membersUsed ? (
         <AntdScope>
           <SiteMembersDrawer site={membersOf} onClose={() => setMembersOf(undefined)} />
+        </AntdScope>
+      ) : null}
+      {trashUsed ? (
+        <AntdScope>
+          <SiteTrashDrawer site={trashOf} onClose={() => setTrashOf(undefined)} />
         </AntdScope>
       ) : null}
       {staffUsed ? (

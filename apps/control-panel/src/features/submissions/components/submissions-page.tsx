@@ -13,6 +13,7 @@ import {
   dateColumn,
   FolderBrowser,
   folderSearch,
+  FileActions,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -51,6 +52,9 @@ const PREVIEWS = {
   service: 'portal',
   previewUrl: (id: string) => `api/staff/submissions/${encodeURIComponent(id)}/preview`,
 } as const;
+
+/** Staff may rename, move, copy and delete any file (decision 48). */
+const STAFF_FILE_ACTIONS = { rename: true, move: true, copy: true, delete: true };
 
 /** `/submissions`: what clients sent, across sites; filter, download, zip, and set a status they see. */
 export default function SubmissionsPage() {
@@ -105,6 +109,13 @@ export default function SubmissionsPage() {
       >
         Status
       </RowAction>
+      <FileActions
+        file={file}
+        siteId={file.siteId}
+        allowed={STAFF_FILE_ACTIONS}
+        onChanged={() => void submissions.refetch()}
+        wide={false}
+      />
     </RowActions>
   );
 

@@ -52,6 +52,12 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               canDownload={settings.internalFilesDownload}
               canPreview={settings.internalFilesView}
               folderId={folders ? folderId : undefined}
+              actions={{
+                rename: settings.internalFilesRename,
+                move: settings.internalFilesMove,
+                copy: settings.internalFilesCopy,
+                delete: settings.internalFilesDelete,
+              }}
             />
           ) : (
             <FilesHidden />

@@ -1,7 +1,10 @@
 import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
 import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
+  anyFileAction,
   Button,
+  FileActions,
+  type FileActionsAllowed,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -33,6 +36,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   canDownload,
   canPreview,
   folderId,
+  actions,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
@@ -40,6 +44,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   canPreview: boolean;
   /** The folder shown (null: the root) while the site's folders are on; undefined: every file of the site. */
   folderId?: string | null | undefined;
+  /** Rename, move, copy and delete, as the site's flags allow them (decision 48). */
+  actions: FileActionsAllowed;
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
@@ -105,12 +111,13 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
-  if (canDownload || canPreview)
+  const more = anyFileAction(actions);
+  if (canDownload || canPreview || more)
     columns.push({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
-      width: wide ? undefined : canDownload && canPreview ? 104 : 56,
+      width: wide ? undefined : 8 + 48 * [canDownload, canPreview, more].filter(Boolean).length,
       render: (_, file) => (
         <div className="portico-row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
           {canPreview && preview.canPreview(file) ? (
@@ -134,6 +141,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               {wide ? 'Download' : null}
             </Button>
           ) : null}
+          {more && siteId ? <FileActions file={file} siteId={siteId} allowed={actions} wide={false} /> : null}
         </div>
       ),
     });

@@ -1,0 +1,195 @@
+import {
+  type CopiedFile,
+  type CopyFileBody,
+  FILE_ACTION_AUDIT_ACTIONS,
+  SUGGESTED_NAME_PATH,
+  type UpdatedFile,
+  type UpdateFileBody,
+} from '@portico/contracts';
+import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
+import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { AppError } from '../http/app-error.ts';
+import { type FileTarget, requireFileAccess } from '../site-files/file-access.ts';
+import { authorize } from '../sites/access.ts';
+import { freeName, storedFileName } from '../transfers/safe-file-name.ts';
+import { refusalOf } from '../uploads/upload-policy.ts';
+import {
+  clashingNames,
+  type FilePlace,
+  insertCopy,
+  isLiveFolder,
+  lockPlace,
+  markFileDeleted,
+  updateFilePlace,
+} from './file-actions.repository.ts';
+
+/**
+ * Rename, move, copy and delete of one file of a site (issue 26, decision 48). Each reaches the file through
+ * `requireFileAccess` (404 unless the caller sees it, 403 unless its flag allows), locked, and each but a copy
+ * refuses a file someone else has checked out. A file's name is its file name; a name is unique, ignoring case,
+ * among the live files of the same direction in one folder, and a clash answers 409 `name.taken` with a free name.
+ */
+
+/** What the rules need of the settings: the extensions no file may be given (UPLOAD_REFUSED_EXTENSIONS). */
+export interface FileActionSettings {
+  refusedExtensions: readonly string[];
+}
+
+export const folderNotFound = () =>
+  new AppError('folders.not_found', 'There is no such folder in this site, or it was deleted.');
+
+/** 409 `name.taken`, naming a free name in the message and in `details` (`suggestedName`). */
+export const nameTaken = (name: string, suggestion: string) =>
+  new AppError('name.taken', `A file named "${name}" is already there. "${suggestion}" is free.`, [
+    { path: SUGGESTED_NAME_PATH, message: suggestion },
+  ]);
+
+/** A name as it is stored (as an upload's is), or 400 when it is blank, too long or of a refused type. */
+function checkedName(raw: string, settings: FileActionSettings): string {
+  const name = storedFileName(raw);
+  if (!name)
+    throw new AppError('request.invalid', 'A file name may not be blank or longer than 1024 characters.');
+  const refusal = refusalOf(name, '', settings.refusedExtensions);
+  if (refusal) throw new AppError('request.invalid', refusal);
+  return name;
+}
+
+/** `folderId` if it is a live folder of the file's site (null, the root, always is); else 404 `folders.not_found`. */
+async function liveFolder(tx: Queryable, caller: Caller, file: FileTarget, folderId: string | null) {
+  if (folderId !== null && !(await isLiveFolder(tx, caller.tenantCode, file.siteId, folderId))) {
+    throw folderNotFound();
+  }
+  return folderId;
+}
+
+/** Refuses `name` in `place` when another live file there has it, offering the first free " (n)" form. */
+async function assertNameFree(tx: Queryable, place: FilePlace, name: string, exceptId: string | null) {
+  await lockPlace(tx, place);
+  const clashes = await clashingNames(tx, place, name, exceptId);
+  if (clashes.size > 0) throw nameTaken(name, freeName(name, clashes));
+}
+
+/** A title follows the name when it was the name (nobody gave it one of its own). */
+const titleAfter = (file: Pick<FileTarget, 'title' | 'fileName'>, name: string) =>
+  file.title === file.fileName ? name : file.title;
+
+const event = (caller: Caller, file: FileTarget, action: string, detail: Record<string, unknown>) =>
+  ({
+    tenantCode: caller.tenantCode,
+    siteId: file.siteId,
+    userId: caller.user.id,
+    action,
+    fileId: file.id,
+    detail,
+  }) satisfies AuditRecord;
+
+/**
+ * `PATCH files/{id}`: a new name (`files.rename`) and/or another folder of the same site (`files.move`, both
+ * flags when both change). Nothing changed answers the file as it is, and records nothing.
+ */
+export async function updateFile(
+  db: Database,
+  caller: Caller,
+  fileId: string,
+  body: UpdateFileBody,
+  settings: FileActionSettings,
+): Promise<UpdatedFile> {
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const renaming = body.name !== undefined;
+    const file = await requireFileAccess(tx, caller, renaming ? 'files.rename' : 'files.move', fileId, {
+      lock: true,
+    });
+    if (renaming && body.folderId !== undefined) authorize(caller, 'files.move', file.site);
+    assertNotCheckedOutByOther(caller, file);
+    const name = body.name === undefined ? file.fileName : checkedName(body.name, settings);
+    const folderId =
+      body.folderId === undefined || body.folderId === file.folderId
+        ? file.folderId
+        : await liveFolder(tx, caller, file, body.folderId);
+    const title = titleAfter(file, name);
+    const answer = { id: file.id, title, fileName: name, folderId };
+    if (name === file.fileName && folderId === file.folderId) return answer;
+    const place = { tenantCode: caller.tenantCode, siteId: file.siteId, direction: file.direction, folderId };
+    await assertNameFree(tx, place, name, file.id);
+    await updateFilePlace(tx, caller.tenantCode, file.id, { fileName: name, title, folderId });
+    const events: AuditRecord[] = [];
+    if (name !== file.fileName) {
+      events.push(
+        event(caller, file, FILE_ACTION_AUDIT_ACTIONS.rename, { from: file.fileName, to: name, title }),
+      );
+    }
+    if (folderId !== file.folderId) {
+      events.push(
+        event(caller, file, FILE_ACTION_AUDIT_ACTIONS.move, {
+          fromFolderId: file.folderId,
+          toFolderId: folderId,
+          fileName: name,
+        }),
+      );
+    }
+    await recordAuditEvents(tx, events);
+    return answer;
+  });
+}
+
+/**
+ * `POST files/{id}/copy` (`files.copy`): a new file of the same site and direction in `folderId`, sharing the
+ * source's stored bytes and starting its own history. Reading a file checked out by someone else is allowed, so is
+ * copying it (its current version). The copy is recorded in both files' histories.
+ */
+export async function copyFile(
+  db: Database,
+  caller: Caller,
+  fileId: string,
+  body: CopyFileBody,
+  settings: FileActionSettings,
+): Promise<CopiedFile> {
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const file = await requireFileAccess(tx, caller, 'files.copy', fileId, { lock: true });
+    const folderId = await liveFolder(tx, caller, file, body.folderId);
+    const name = body.name === undefined ? file.fileName : checkedName(body.name, settings);
+    const place = { tenantCode: caller.tenantCode, siteId: file.siteId, direction: file.direction, folderId };
+    await assertNameFree(tx, place, name, null);
+    const title = titleAfter(file, name);
+    const id = await insertCopy(tx, caller.tenantCode, file.id, {
+      fileName: name,
+      title,
+      folderId,
+      userId: caller.user.id,
+    });
+    await recordAuditEvents(tx, [
+      event(caller, file, FILE_ACTION_AUDIT_ACTIONS.copy, {
+        copyId: id,
+        toFolderId: folderId,
+        fileName: name,
+      }),
+      event(caller, { ...file, id }, FILE_ACTION_AUDIT_ACTIONS.copy, {
+        sourceId: file.id,
+        fromFolderId: file.folderId,
+        fileName: name,
+        title,
+      }),
+    ]);
+    return { id };
+  });
+}
+
+/**
+ * `DELETE files/{id}` (`files.delete`): to the site's trash, where staff may restore it; nothing is destroyed.
+ */
+export async function deleteFile(db: Database, caller: Caller, fileId: string): Promise<void> {
+  await db.withTenant(caller.tenantCode, async (tx) => {
+    const file = await requireFileAccess(tx, caller, 'files.delete', fileId, { lock: true });
+    assertNotCheckedOutByOther(caller, file);
+    await markFileDeleted(tx, caller.tenantCode, file.id, caller.user.id);
+    await recordAuditEvents(tx, [
+      event(caller, file, FILE_ACTION_AUDIT_ACTIONS.delete, {
+        title: file.title,
+        fileName: file.fileName,
+        folderId: file.folderId,
+      }),
+    ]);
+  });
+}

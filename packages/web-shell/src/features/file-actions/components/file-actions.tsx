@@ -1,0 +1,278 @@
+import { CopyOutlined, DeleteOutlined, EditOutlined, FolderOutlined, MoreOutlined } from '@ant-design/icons';
+import { SUGGESTED_NAME_PATH } from '@portico/contracts';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { isErrorBody, toApiError } from '../../../lib/http-errors.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { useShellSelector } from '../../../store/hooks.ts';
+import { selectTenant } from '../../../store/selectors.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
+import {
+  useCopyFileMutation,
+  useDeleteFileMutation,
+  useGetSiteFoldersQuery,
+  useUpdateFileMutation,
+} from '../api/file-actions.ts';
+import { folderPaths } from './folder-paths.ts';
+import './file-actions.css';
+
+/** A file a row offers actions on. */
+export interface FileActionTarget {
+  id: string;
+  title: string;
+  fileName: string;
+  folderId: string | null;
+}
+
+/** Which actions the site lets the caller do (staff: all; a client: the site's flags). */
+export interface FileActionsAllowed {
+  rename: boolean;
+  move: boolean;
+  copy: boolean;
+  delete: boolean;
+}
+
+type Action = keyof FileActionsAllowed;
+
+const ACTIONS: { action: Action; label: string; icon: ReactNode }[] = [
+  { action: 'rename', label: 'Rename', icon: <EditOutlined aria-hidden /> },
+  { action: 'move', label: 'Move', icon: <FolderOutlined aria-hidden /> },
+  { action: 'copy', label: 'Copy', icon: <CopyOutlined aria-hidden /> },
+  { action: 'delete', label: 'Delete', icon: <DeleteOutlined aria-hidden /> },
+];
+
+export const anyFileAction = (allowed: FileActionsAllowed) => ACTIONS.some((a) => allowed[a.action]);
+
+/** The free name a 409 `name.taken` offers, if the error is one. */
+export function suggestedNameOf(error: unknown): string | undefined {
+  const data = (error as { data?: unknown } | null)?.data;
+  if (!isErrorBody(data) || data.error.code !== 'name.taken') return undefined;
+  return data.error.details?.find((d) => d.path === SUGGESTED_NAME_PATH)?.message;
+}
+
+/**
+ * A row's "More" button: Rename, Move (to a folder of the site), Copy and Delete (to the site's trash, asked
+ * first), each only when `allowed` says so, in one modal dialog (Esc closes it, the focus returns to the button).
+ * A name already taken where the file goes is answered with the free name the server offers, one click away.
+ */
+export function FileActions({
+  file,
+  siteId,
+  allowed,
+  onChanged,
+  wide = true,
+}: {
+  file: FileActionTarget;
+  siteId: string;
+  allowed: FileActionsAllowed;
+  /** After a change, for a page whose list is not refreshed by the shared tags. */
+  onChanged?: () => void;
+  /** Show the button's word beside its icon. */
+  wide?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  if (!anyFileAction(allowed)) return null;
+  return (
+    <>
+      <Button
+        ref={trigger}
+        icon={<MoreOutlined aria-hidden />}
+        aria-label={`More actions for ${file.title}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="file-actions"
+      >
+        {wide ? 'More' : null}
+      </Button>
+      {open ? (
+        <FileActionsDialog
+          file={file}
+          siteId={siteId}
+          allowed={allowed}
+          onChanged={onChanged}
+          onClose={() => {
+            setOpen(false);
+            trigger.current?.focus();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function FileActionsDialog({
+  file,
+  siteId,
+  allowed,
+  onChanged,
+  onClose,
+}: {
+  file: FileActionTarget;
+  siteId: string;
+  allowed: FileActionsAllowed;
+  onChanged: (() => void) | undefined;
+  onClose: () => void;
+}) {
+  const tenant = useShellSelector(selectTenant) ?? '';
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const nameId = useId();
+  const folderId = useId();
+  const [action, setAction] = useState<Action | undefined>();
+  const [name, setName] = useState(file.fileName);
+  const [showName, setShowName] = useState(false);
+  const [folder, setFolder] = useState(file.folderId ?? '');
+  const [problem, setProblem] = useState<{ message: string; suggestion?: string | undefined }>();
+  const [update, updating] = useUpdateFileMutation();
+  const [copy, copying] = useCopyFileMutation();
+  const [remove, removing] = useDeleteFileMutation();
+  const needsFolders = action === 'move' || action === 'copy';
+  const folders = useGetSiteFoldersQuery({ tenant, siteId }, { skip: !needsFolders || !tenant });
+  const busy = updating.isLoading || copying.isLoading || removing.isLoading;
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal?.();
+  }, []);
+
+  const choose = (next: Action) => {
+    setAction(next);
+    setProblem(undefined);
+    setShowName(next === 'rename');
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!action) return;
+    const target = folder === '' ? null : folder;
+    const renamed = showName && name !== file.fileName ? { name } : {};
+    try {
+      if (action === 'rename') await update({ id: file.id, name }).unwrap();
+      if (action === 'move') await update({ id: file.id, folderId: target, ...renamed }).unwrap();
+      if (action === 'copy') await copy({ id: file.id, folderId: target, ...renamed }).unwrap();
+      if (action === 'delete') await remove({ id: file.id }).unwrap();
+      notify.success(DONE[action], `${file.title}`);
+      onChanged?.();
+      onClose();
+    } catch (error) {
+      const suggestion = suggestedNameOf(error);
+      setProblem({ message: toApiError(error).message, suggestion });
+    }
+  };
+
+  const takeSuggestion = (suggestion: string) => {
+    setName(suggestion);
+    setShowName(true);
+    setProblem(undefined);
+    requestAnimationFrame(() => document.getElementById(nameId)?.focus());
+  };
+
+  const paths = folderPaths(folders.currentData?.records ?? []);
+  const label = ACTIONS.find((a) => a.action === action)?.label;
+  return (
+    <dialog
+      ref={dialog}
+      className="portico-file-actions"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      data-testid="file-actions-dialog"
+    >
+      <form className="portico-stack" onSubmit={(event) => void submit(event)}>
+        <h2 id={titleId} className="portico-file-actions__title">
+          {label ? `${label}: ` : ''}
+          <span className="portico-file-actions__name">{file.title}</span>
+        </h2>
+        {!action ? (
+          <div className="portico-file-actions__choices">
+            {ACTIONS.filter((a) => allowed[a.action]).map((a) => (
+              <Button
+                key={a.action}
+                icon={a.icon}
+                variant={a.action === 'delete' ? 'danger' : 'default'}
+                onClick={() => choose(a.action)}
+                data-testid={`file-action-${a.action}`}
+              >
+                {a.label}
+              </Button>
+            ))}
+          </div>
+        ) : null}
+        {action === 'delete' ? (
+          <p style={{ margin: 0 }}>It goes to the site's trash. The firm can restore it from there.</p>
+        ) : null}
+        {needsFolders ? (
+          <label className="portico-file-actions__field" htmlFor={folderId}>
+            <span>{action === 'move' ? 'Move to' : 'Copy to'}</span>
+            <select
+              id={folderId}
+              className="portico-select"
+              value={folder}
+              onChange={(event) => setFolder(event.target.value)}
+              data-testid="file-action-folder"
+            >
+              <option value="">The site's top level (no folder)</option>
+              {paths.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.path}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {action && action !== 'delete' && showName ? (
+          <label className="portico-file-actions__field" htmlFor={nameId}>
+            <span>{action === 'rename' ? 'New name' : 'Name'}</span>
+            <input
+              id={nameId}
+              className="portico-input"
+              value={name}
+              maxLength={1024}
+              required
+              autoFocus
+              onChange={(event) => setName(event.target.value)}
+              data-testid="file-action-name"
+            />
+          </label>
+        ) : null}
+        {problem ? (
+          <Notice tone="warning" title={problem.message} data-testid="file-action-problem">
+            {problem.suggestion ? (
+              <Button
+                size="small"
+                onClick={() => takeSuggestion(problem.suggestion!)}
+                data-testid="use-suggested-name"
+                style={{ marginTop: 8 }}
+              >
+                {`Use "${problem.suggestion}"`}
+              </Button>
+            ) : null}
+          </Notice>
+        ) : null}
+        <div className="portico-row" style={{ justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>Cancel</Button>
+          {action ? (
+            <Button
+              type="submit"
+              variant={action === 'delete' ? 'danger-primary' : 'primary'}
+              loading={busy}
+              data-testid="file-action-submit"
+            >
+              {label}
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+const DONE: Record<Action, string> = {
+  rename: 'File renamed',
+  move: 'File moved',
+  copy: 'File copied',
+  delete: "File moved to the site's trash",
+};
