@@ -53,6 +53,7 @@ describe('parseConfig', () => {
       scanUnscanned: 'allow',
       quarantineDays: 30,
       rescanDays: 0,
+      checkoutHours: 24,
       mailFrom: 'no-reply@localhost',
       notifyBatchSeconds: 300,
       mailMaxAttempts: 8,
@@ -134,6 +135,7 @@ describe('parseConfig', () => {
       SCAN_UNSCANNED: 'block',
       QUARANTINE_DAYS: '7',
       RESCAN_DAYS: '14',
+      CHECKOUT_HOURS: '8',
     });
     expect(config).toEqual({
       port: 0,
@@ -176,6 +178,7 @@ describe('parseConfig', () => {
       scanUnscanned: 'block',
       quarantineDays: 7,
       rescanDays: 14,
+      checkoutHours: 8,
       oidcTwoStepClaim: { claim: 'acr', values: ['2'] },
       secretKey: KEY,
       seedDemo: false,
@@ -314,6 +317,7 @@ describe('parseConfig', () => {
     ['SCAN_UNSCANNED', 'deny', 'allow or block'],
     ['QUARANTINE_DAYS', '-1', 'an integer from 0 to 3650'],
     ['RESCAN_DAYS', 'weekly', 'an integer from 0 to 3650'],
+    ['CHECKOUT_HOURS', '0', 'an integer from 1 to 8760'],
   ];
 
   test.each(bad)(

@@ -4,6 +4,7 @@ export * from './discovery.ts';
 export * from './downloads.ts';
 export * from './errors.ts';
 export * from './file-area-settings.ts';
+export * from './file-history.ts';
 export * from './files.ts';
 export * from './health.ts';
 export * from './idempotency.ts';

@@ -140,6 +140,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     blobs,
     settings,
     downloadTicketSeconds,
+    checkoutHours: config.checkoutHours,
   });
   await app.register(fileStorageRoutes, {
     prefix: '/file-storage',

@@ -51,6 +51,11 @@ const planned = (flag: FileAreaSettingKey, what: string): SiteAction => ({
   steps: [FILES_SHOWN, step(flag, `${what} is turned off for this site (${flag}).`)],
   built: false,
 });
+/** A planned action now built: the same steps and refusal, done by a route. */
+const built = (flag: FileAreaSettingKey, what: string): SiteAction => ({
+  ...planned(flag, what),
+  built: true,
+});
 const staff: StaffAction = { kind: 'staff' };
 
 /** Every named action and what it needs: the one table (docs/access.md lists it by flag). */
@@ -81,7 +86,7 @@ export const ACCESS_ACTIONS = {
   'files.email': planned('internalFilesEmail', 'Sending files by mail'),
   'files.setAssignee': planned('internalFileSetAssignee', 'Setting a file’s assignee'),
   'files.setProject': planned('internalFileSetProject', 'Setting a file’s project'),
-  'files.checkout': planned('internalFilesCheckinCheckout', 'Checking files out and in'),
+  'files.checkout': built('internalFilesCheckinCheckout', 'Checking files out and in'),
   'files.recategorize': planned('internalFilesRecategorize', 'Recategorizing files'),
   'folders.create': planned('fileAreaFolderStructure', 'Managing folders'),
   'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),
@@ -89,13 +94,13 @@ export const ACCESS_ACTIONS = {
   'files.assign': planned('internalFilesAssign', 'Assigning files'),
   'files.copy': planned('internalFilesCopy', 'Copying files'),
   'files.delete': planned('internalFilesDelete', 'Removing files'),
-  'files.history': planned('internalFilesHistory', 'A file’s history'),
+  'files.history': built('internalFilesHistory', 'A file’s history'),
   'files.move': planned('internalFilesMove', 'Moving files'),
   'files.rename': planned('internalFilesRename', 'Renaming files'),
   'files.update': planned('internalFilesUpdate', 'Replacing a file’s content'),
   'files.assignmentHistory': planned('internalFilesViewAssignmentHistory', 'A file’s assignment history'),
-  'files.checkoutHistory': planned('internalFilesViewCheckoutHistory', 'A file’s check-out history'),
-  'files.properties': planned('internalFilesViewProperties', 'A file’s properties'),
+  'files.checkoutHistory': built('internalFilesViewCheckoutHistory', 'A file’s check-out history'),
+  'files.properties': built('internalFilesViewProperties', 'A file’s properties'),
   'files.versionHistory': planned('internalFilesViewVersionHistory', 'A file’s version history'),
   'files.publish': planned('internalFilesPublishUnPublish', 'Publishing and unpublishing files'),
 
@@ -197,6 +202,17 @@ export function staffScopeOf(request: FastifyRequest): Caller {
   const caller = callerOf(request);
   authorize(caller, 'console.use');
   return caller;
+}
+
+/**
+ * What the documentation of a route on one file says about who may call it: the rule, with the action's flags.
+ */
+export function fileActionNote(action: SiteAccessAction): string {
+  const flags = ACCESS_ACTIONS[action].steps.map((s) => `\`${s.flag}\``).join(' and ');
+  return (
+    ` Staff of the firm may; a client when a member of the file’s site with ${flags} on, else 403 ` +
+    '`settings.forbidden`. A file the caller may not see answers 404 `files.not_found`.'
+  );
 }
 
 /** What every staff route's documentation says about who may call it. */

@@ -40,7 +40,9 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   internalFileSetProject: { label: 'Set the project', description: 'File a document under a project.' },
   internalFilesCheckinCheckout: {
     label: 'Check files in and out',
-    description: 'Lock a file while editing it.',
+    description:
+      'Clients can check a file out, which locks it for everyone else until they check it in (or CHECKOUT_HOURS pass).',
+    enforced: true,
   },
   internalFilesRecategorize: { label: 'Recategorise files', description: "Change a file's category." },
   fileAreaFolderStructure: { label: 'Folders', description: 'Organise the files in folders.' },
@@ -51,7 +53,11 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   fileAreaManageTags: { label: 'Manage tags', description: 'Create and apply tags.' },
   internalFilesAssign: { label: 'Assign files', description: 'Assign files to people.' },
   internalFilesCopy: { label: 'Copy files', description: 'Copy files to another place.' },
-  internalFilesHistory: { label: 'File history', description: 'See what happened to a file.' },
+  internalFilesHistory: {
+    label: 'File history',
+    description: 'Clients can see what happened to a file: who uploaded, opened, changed or checked it out, and when.',
+    enforced: true,
+  },
   internalFilesMove: { label: 'Move files', description: 'Move files to another place.' },
   internalFilesRename: { label: 'Rename files', description: "Change a file's name." },
   internalFilesUpdate: { label: 'Update files', description: 'Replace a file with a new version.' },
@@ -67,9 +73,14 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFilesViewCheckoutHistory: {
     label: 'Check-out history',
-    description: 'See who checked a file out.',
+    description: 'Clients can see who checked a file out and in, and when.',
+    enforced: true,
   },
-  internalFilesViewProperties: { label: 'File properties', description: "See a file's details." },
+  internalFilesViewProperties: {
+    label: 'File properties',
+    description: "Clients can see a file's details: folder, size, type, SHA-256, version, who and when, lock.",
+    enforced: true,
+  },
   internalFilesViewVersionHistory: { label: 'Version history', description: "See a file's versions." },
   internalFilesPublishUnPublish: {
     label: 'Publish and unpublish',

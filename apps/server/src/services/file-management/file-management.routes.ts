@@ -14,9 +14,16 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
+import { checkoutRoutes } from './checkouts.routes.ts';
+import { fileHistoryRoutes } from './file-history.routes.ts';
+
+export interface FileManagementRouteDeps extends SiteFileRouteDeps {
+  /** CHECKOUT_HOURS. */
+  checkoutHours: number;
+}
 
 /** The file-management service: the files the firm published to a site. */
-export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> = async (app, deps) => {
+export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRouteDeps> = async (app, deps) => {
   await app.register(
     siteFileListRoutes({
       list: PUBLISHED_FILES,
@@ -42,6 +49,9 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> 
       downloadTicketSeconds: deps.downloadTicketSeconds,
     },
   );
+  // The workspace's file actions (issue 26): `files/{id}/…`, either direction.
+  await app.register(checkoutRoutes, { db: deps.db, checkoutHours: deps.checkoutHours });
+  await app.register(fileHistoryRoutes, { db: deps.db });
 
   app.get(
     '/api/files/published-files/columns',
