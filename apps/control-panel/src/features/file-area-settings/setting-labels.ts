@@ -55,7 +55,8 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   internalFilesCopy: { label: 'Copy files', description: 'Copy files to another place.' },
   internalFilesHistory: {
     label: 'File history',
-    description: 'Clients can see what happened to a file: who uploaded, opened, changed or checked it out, and when.',
+    description:
+      'Clients can see what happened to a file: who uploaded, opened, changed or checked it out, and when.',
     enforced: true,
   },
   internalFilesMove: { label: 'Move files', description: 'Move files to another place.' },
@@ -78,7 +79,8 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFilesViewProperties: {
     label: 'File properties',
-    description: "Clients can see a file's details: folder, size, type, SHA-256, version, who and when, lock.",
+    description:
+      "Clients can see a file's details: folder, size, type, SHA-256, version, who and when, lock.",
     enforced: true,
   },
   internalFilesViewVersionHistory: { label: 'Version history', description: "See a file's versions." },

@@ -1,5 +1,6 @@
 import { FileAddOutlined, FileDoneOutlined } from '@ant-design/icons';
 import {
+  type CheckedOutBy,
   FILE_SORT_FIELDS,
   type PublishedFile,
   type SiteRecordCount,
@@ -33,6 +34,8 @@ export interface SiteFile {
   createdAt: string;
   /** The virus scanner could not scan it (over its limit) and the server lets it through (decision 43). */
   notScanned?: true | undefined;
+  /** Who holds it checked out, until when (issue 26); null when nobody does. */
+  checkedOutBy: CheckedOutBy;
 }
 
 /**

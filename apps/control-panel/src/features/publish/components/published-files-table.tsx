@@ -4,11 +4,15 @@ import {
   actionsColumn,
   dateColumn,
   describeQueryError,
+  FILE_DETAILS_ALL,
+  FileLockTag,
   formatBytes,
   formatDate,
   ListTable,
   notify,
   titleColumn,
+  useFileCheckout,
+  useFileDetails,
   useFileDownloads,
   useListState,
 } from '@portico/web-shell';
@@ -45,6 +49,11 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
     onDownload: (file) => void downloads.downloadFile(file),
     isDownloading: downloads.isDownloading,
   });
+  const checkout = useFileCheckout({
+    invalidates: ['StaffPublishedFiles', 'PublishedFiles'],
+    canForce: true,
+  });
+  const details = useFileDetails(FILE_DETAILS_ALL);
   const pageIds = files.currentData?.records.map((file) => file.id) ?? [];
   const reads = useGetPublishedFileReadsQuery(
     { tenant, siteId, fileId: pageIds },
@@ -81,6 +90,8 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
     <RowActions>
       <PreviewAction preview={preview} file={file} />
       <DownloadAction downloads={downloads} file={file} />
+      {checkout.actions(file, { size: 'small' })}
+      {details.button(file, { size: 'small' })}
       <ConfirmButton
         action="Unpublish"
         subject={file.title}
@@ -103,6 +114,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
+            tag: <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />,
             subtitle: file.fileName,
             note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
             narrow: actionsOf(file),
@@ -120,6 +132,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
         ]}
       />
       {preview.element}
+      {details.element}
       <FileReadsDrawer
         file={readsFile}
         reads={readsFile ? readsOf(readsFile) : undefined}

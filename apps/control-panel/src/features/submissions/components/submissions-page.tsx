@@ -11,12 +11,16 @@ import {
   actionsColumn,
   ChoiceFilter,
   dateColumn,
+  FILE_DETAILS_ALL,
+  FileLockTag,
   formatBytes,
   formatDate,
   LIVE_LIST,
   ListFilterBar,
   ListTable,
   titleColumn,
+  useFileCheckout,
+  useFileDetails,
   useFileDownloads,
   useListSelection,
   useListState,
@@ -65,6 +69,9 @@ export default function SubmissionsPage() {
     isDownloading: downloads.isDownloading,
   });
 
+  const checkout = useFileCheckout({ invalidates: ['Submissions', 'SubmittedFiles'], canForce: true });
+  const details = useFileDetails(FILE_DETAILS_ALL);
+
   const submissions = useGetSubmissionsQuery(
     {
       tenant,
@@ -86,6 +93,8 @@ export default function SubmissionsPage() {
       >
         Status
       </RowAction>
+      {checkout.actions(file, { size: 'small' })}
+      {details.button(file, { size: 'small' })}
     </RowActions>
   );
 
@@ -134,11 +143,16 @@ export default function SubmissionsPage() {
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
-            tag: file.notScanned ? (
-              <ToneTag tone="warning" testId="not-scanned-tag">
-                Not scanned
-              </ToneTag>
-            ) : undefined,
+            tag: (
+              <>
+                {file.notScanned ? (
+                  <ToneTag tone="warning" testId="not-scanned-tag">
+                    Not scanned
+                  </ToneTag>
+                ) : null}
+                <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+              </>
+            ),
             subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
             note: `${file.siteName} · ${formatDate(file.createdAt)}`,
             narrow: (
@@ -165,6 +179,7 @@ export default function SubmissionsPage() {
           actionsColumn(actionsOf),
         ]}
       />
+      {details.element}
       <StatusModal file={statusOf} onClose={() => setStatusOf(undefined)} />
       {preview.element}
     </ConsolePage>

@@ -1,4 +1,4 @@
-import { Skeleton } from '@portico/web-shell';
+import { fileDetailsViews, Skeleton } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import { type FileDirection, PUBLISHED_FILES, type SiteFile } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
@@ -40,6 +40,8 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               direction={direction}
               canDownload={settings.internalFilesDownload}
               canPreview={settings.internalFilesView}
+              canCheckout={settings.internalFilesCheckinCheckout}
+              detailViews={fileDetailsViews(settings)}
             />
           ) : (
             <FilesHidden />

@@ -2,6 +2,8 @@ import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icon
 import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
   Button,
+  type FileDetailsView,
+  FileLockTag,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -16,6 +18,8 @@ import {
   sortableColumn,
   Tag,
   titleColumn,
+  useFileCheckout,
+  useFileDetails,
   useFileDownloads,
   useListSelection,
   useListState,
@@ -32,16 +36,23 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   direction,
   canDownload,
   canPreview,
+  canCheckout = false,
+  detailViews = [],
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
   /** The site lets its clients open files in the viewer (internalFilesView). */
   canPreview: boolean;
+  /** The site lets its clients check files out and in (internalFilesCheckinCheckout). */
+  canCheckout?: boolean;
+  /** The details the site shows its clients: properties, history, check-outs (their flags). */
+  detailViews?: readonly FileDetailsView[];
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
   const token = useShellSelector(selectAccessToken);
   const wide = useMinWidth('sm');
+  const wideActions = useMinWidth('md');
   // Both directions sort by the fields of every file (FileSortField) and more; F is the direction's own list.
   const list = useListState<F>({
     scope: siteId,
@@ -59,6 +70,16 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       : {}),
   });
   const selection = useListSelection(siteId);
+  const checkout = useFileCheckout({ invalidates: ['PublishedFiles', 'SubmittedFiles'] });
+  const details = useFileDetails(detailViews);
+  // Check out / in and Details: in the actions column from `md` on, under the title below it.
+  const workspaceActions = (file: R) =>
+    canCheckout || details.available ? (
+      <div className="portico-row" style={{ gap: 4, flexWrap: 'wrap' }}>
+        {canCheckout ? checkout.actions(file, { size: 'small' }) : null}
+        {details.button(file, { size: 'small' })}
+      </div>
+    ) : null;
 
   const sorting = (field: F | FileSortField, first?: SortOrder) =>
     sortableColumn(field as F, list.state, first);
@@ -69,6 +90,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         tag: (
           <>
             {direction.titleTag?.(file)}
+            <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
             {file.notScanned ? (
               <Tag tone="warning" data-testid="not-scanned-tag">
                 Not scanned
@@ -79,6 +101,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         subtitle: direction.subtitle?.(file),
         note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
         children: direction.narrowExtra?.(file, wide),
+        narrow: workspaceActions(file),
       })),
       ...sorting('title'),
     },
@@ -97,7 +120,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
-  if (canDownload || canPreview)
+  const workspace = canCheckout || details.available;
+  if (canDownload || canPreview || (workspace && wideActions))
     columns.push({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -105,6 +129,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       width: wide ? undefined : canDownload && canPreview ? 104 : 56,
       render: (_, file) => (
         <div className="portico-row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+          {wideActions && workspace ? workspaceActions(file) : null}
           {canPreview && preview.canPreview(file) ? (
             <Button
               icon={<EyeOutlined aria-hidden />}
@@ -176,6 +201,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         data-testid={direction.testId}
       />
       {preview.element}
+      {details.element}
     </div>
   );
 }
