@@ -195,10 +195,6 @@ export async function listFileEvents(
 ): Promise<{ records: FileEventRow[]; totalRecordCount: number }> {
   const filter = page.actions ? 'AND a.action = ANY($3::text[])' : 'AND $3::text[] IS NULL';
   const params = [tenantCode, fileId, page.actions ?? null];
-  const total = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM audit_events a WHERE a.tenant_code = $1 AND a.file_id = $2 ${filter}`,
-    params,
-  );
   const { rows } = await tx.query<{
     id: string;
     occurred_at: Date | string;
@@ -215,8 +211,17 @@ export async function listFileEvents(
      LIMIT $4 OFFSET $5`,
     [...params, page.limit, page.offset],
   );
+  // A page that is not full ends the list: its total is known without counting (most files have a short history).
+  let total = page.offset + rows.length;
+  if (rows.length === page.limit || (rows.length === 0 && page.offset > 0)) {
+    const counted = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events a WHERE a.tenant_code = $1 AND a.file_id = $2 ${filter}`,
+      params,
+    );
+    total = counted.rows[0]?.n ?? 0;
+  }
   return {
-    totalRecordCount: total.rows[0]?.n ?? 0,
+    totalRecordCount: total,
     records: rows.map((r) => ({
       id: r.id,
       occurredAt: new Date(r.occurred_at),

@@ -6,13 +6,14 @@ import {
 } from '@portico/contracts';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error.ts';
+import { JOBS } from '../jobs.ts';
 import { requireFileAccess } from '../site-files/file-access.ts';
 import { currentScopeOfUser } from '../sites/callers.ts';
 import { type ApiClient, type DemoUsername, statusAndCode, useTestApi } from '../testing/api.ts';
 import { publishFiles, setSiteFlags } from '../testing/file-workspace.ts';
 import { PDF_BYTES, submitFiles } from '../testing/staff-access.ts';
 import { assertNotCheckedOutByOther } from './checkout-guard.ts';
-import { releaseExpiredCheckouts } from './checkouts.usecases.ts';
+import { checkoutExpiryJob, releaseExpiredCheckouts } from './checkouts.usecases.ts';
 
 /**
  * Check-out through the API (issue 26, item 5): out, in, forced, expired, the 409s, the guard every change calls,
@@ -87,6 +88,21 @@ describe('checking out and in', () => {
     expect(statusAndCode(await checkin(api.as('bob'), submitted))).toEqual([409, 'file.not_checked_out']);
   });
 
+  it('lets one of two check-outs at the same moment win; the other is 409', async () => {
+    const answers = await Promise.all([
+      checkout(api.as('bob'), submitted),
+      checkout(api.as('carol'), submitted),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const winner = answers.find((a) => a.status === 200)!.body.checkedOutBy!.name;
+    const row = await api.db.query<{ name: string }>(
+      `SELECT p.name FROM files f JOIN tenant_people p ON p.tenant_code = f.tenant_code AND p.user_id = f.checked_out_by
+       WHERE f.id = $1`,
+      [submitted],
+    );
+    expect(row.rows[0]!.name).toBe(winner);
+  });
+
   it("refuses another's check-in without force; force is staff's alone", async () => {
     await checkout(api.as('bob'), published);
     expect(statusAndCode(await checkin(api.as('carol'), published))).toEqual([409, 'file.checked_out']);
@@ -151,6 +167,20 @@ describe('check-outs that run out', () => {
     const latest = (await history(api.as('bob'), submitted, { limit: 1 })).body.records[0]!;
     expect(latest).toMatchObject({ kind: 'expired', by: null, holder: { name: 'Bob Baker' }, until: null });
     expect(await releaseExpiredCheckouts(api.db)).toBe(0);
+  });
+
+  it('run as a job of the one list (jobs.ts), which logs what it released', async () => {
+    expect(JOBS).toContain(checkoutExpiryJob);
+    await checkout(api.as('bob'), published);
+    await expire(published);
+    const logged: unknown[] = [];
+    const log = { info: (...args: unknown[]) => logged.push(args) } as never;
+    await checkoutExpiryJob.run({ db: api.db, config: api.server.config, log });
+    expect(logged).toEqual([[{ released: 1 }, 'expired check-outs released']]);
+    const list = await api
+      .as('carol')
+      .get<PublishedFileList>(`${BASE}/published-files`, { siteId: bakery, limit: 100 });
+    expect(list.body.records.find((r) => r.id === published)!.checkedOutBy).toBeNull();
   });
 });
 

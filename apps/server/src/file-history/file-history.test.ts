@@ -64,6 +64,13 @@ describe('the history', () => {
       .get<FileHistory>(`${BASE}/${published}/history`, { limit: 2, offset: 2 });
     expect(second.body.totalRecordCount).toBe(all.totalRecordCount);
     expect(second.body.records.map((r) => r.id)).toEqual(all.records.slice(2, 4).map((r) => r.id));
+    const beyond = await api.as('carol').get<FileHistory>(`${BASE}/${published}/history`, { offset: 1000 });
+    expect(beyond.body).toEqual({ records: [], totalRecordCount: all.totalRecordCount });
+    const last = await api
+      .as('carol')
+      .get<FileHistory>(`${BASE}/${published}/history`, { limit: 10, offset: all.totalRecordCount - 1 });
+    expect(last.body.totalRecordCount).toBe(all.totalRecordCount);
+    expect(last.body.records.map((r) => r.id)).toEqual([all.records.at(-1)!.id]);
     const dates = all.records.map((r) => r.occurredAt);
     expect([...dates].sort().reverse()).toEqual(dates);
   });
