@@ -2,7 +2,7 @@ import { FILE_AREA_SETTING_KEYS } from '@portico/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { demoUserId, mintAccessToken } from '../apps/server/src/testing/tokens.ts';
-import { expectNoSeriousA11yViolations, takeScreenshots, VIEWPORTS } from './support/browser.ts';
+import { expectNoSeriousA11yViolations, VIEWPORTS } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { horizontalOverflow } from './support/page-checks.ts';
 import { useServer } from './support/server.ts';
@@ -74,7 +74,6 @@ describe('check-out, history and properties', () => {
     // At 360 px nothing runs off the side, lock mark and buttons included.
     await bob.page.setViewportSize({ width: 360, height: 780 });
     expect(await horizontalOverflow(bob.page)).toEqual({ overflow: 0, culprits: [] });
-    await takeScreenshots(bob.page, 'checkouts-portal-locked');
 
     const carol = await browser.open();
     await carol.page.goto(`${server().url}/control-panel/submissions`);
@@ -99,7 +98,6 @@ describe('check-out, history and properties', () => {
     await dialog.getByTestId('file-details-properties').getByText('payroll.pdf').waitFor();
     expect(await dialog.getByTestId('file-details-properties').textContent()).toContain('Bob Baker');
     await expectNoSeriousA11yViolations(carol.page);
-    await takeScreenshots(carol.page, 'checkouts-details');
     await dialog.getByRole('tab', { name: 'Properties' }).focus();
     await carol.page.keyboard.press('ArrowRight');
     const history = dialog.getByTestId('file-history');
