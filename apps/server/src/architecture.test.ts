@@ -27,6 +27,8 @@ const MODULES: Record<string, readonly string[]> = {
   requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning', 'folders'],
   'file-actions': ['sites', 'audit', 'uploads', 'site-files', 'checkouts'],
   trash: ['sites', 'audit', 'uploads', 'file-actions'],
+  checkouts: ['sites', 'audit', 'site-files'],
+  'file-history': ['audit', 'site-files'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */

@@ -54,6 +54,7 @@ describe('parseConfig', () => {
       quarantineDays: 30,
       trashRetentionDays: 30,
       rescanDays: 0,
+      checkoutHours: 24,
       mailFrom: 'no-reply@localhost',
       notifyBatchSeconds: 300,
       mailMaxAttempts: 8,
@@ -136,6 +137,7 @@ describe('parseConfig', () => {
       QUARANTINE_DAYS: '7',
       RESCAN_DAYS: '14',
       TRASH_RETENTION_DAYS: '7',
+      CHECKOUT_HOURS: '8',
     });
     expect(config).toEqual({
       port: 0,
@@ -179,6 +181,7 @@ describe('parseConfig', () => {
       quarantineDays: 7,
       rescanDays: 14,
       trashRetentionDays: 7,
+      checkoutHours: 8,
       oidcTwoStepClaim: { claim: 'acr', values: ['2'] },
       secretKey: KEY,
       seedDemo: false,
@@ -318,6 +321,7 @@ describe('parseConfig', () => {
     ['QUARANTINE_DAYS', '-1', 'an integer from 0 to 3650'],
     ['RESCAN_DAYS', 'weekly', 'an integer from 0 to 3650'],
     ['TRASH_RETENTION_DAYS', '0', 'an integer from 1 to 3650'],
+    ['CHECKOUT_HOURS', '0', 'an integer from 1 to 8760'],
   ];
 
   test.each(bad)(

@@ -465,6 +465,13 @@ export const CONFIG_ENTRIES = {
     default: '30',
     parse: intFrom(1, 3650),
   }),
+  checkoutHours: entry({
+    env: 'CHECKOUT_HOURS',
+    doc: 'Hours a check-out locks a file for everyone else unless its holder checks it in sooner (or staff force a check-in); a job releases check-outs past their end.',
+    expects: 'an integer from 1 to 8760',
+    default: '24',
+    parse: intFrom(1, 8760),
+  }),
   rescanDays: entry({
     env: 'RESCAN_DAYS',
     doc: 'Rescans stored files (with the signatures of the day) once they were last scanned this many days ago, and quarantines new hits; `0` is off (`portico scan --all` rescans on demand).',
@@ -567,6 +574,7 @@ export interface Config {
   quarantineDays: Parsed<'quarantineDays'>;
   trashRetentionDays: Parsed<'trashRetentionDays'>;
   rescanDays: Parsed<'rescanDays'>;
+  checkoutHours: Parsed<'checkoutHours'>;
   logLevel: Parsed<'logLevel'>;
   metricsToken: Parsed<'metricsToken'> | undefined;
   oidcTwoStepClaim: Parsed<'oidcTwoStepClaim'>;

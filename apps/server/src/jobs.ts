@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { checkoutExpiryJob } from './checkouts/checkouts.usecases.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { type JobDefinition, jobRunsSweepJob, periodOf, startJob } from './db/periodic-jobs.ts';
@@ -47,6 +48,7 @@ export const JOBS: readonly JobDefinition<JobContext>[] = [
   quarantineSweepJob, // scanning/quarantine.usecases.ts: quarantined bytes after QUARANTINE_DAYS (decision 43)
   rescanJob, // scanning/rescan.ts: files due for a rescan after RESCAN_DAYS (off unless set)
   trashRetentionJob, // trash/trash.usecases.ts: the sites' trash after TRASH_RETENTION_DAYS (decision 48)
+  checkoutExpiryJob, // checkouts/checkouts.usecases.ts: check-outs past CHECKOUT_HOURS (decision 50)
   jobRunsSweepJob, // db/periodic-jobs.ts: the record of runs itself
 ];
 

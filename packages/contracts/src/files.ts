@@ -86,6 +86,10 @@ export const CheckedOutBySchema = Type.Union(
     Type.Object(
       {
         name: Type.String({ description: 'Who checked it out, as the firm knows them.' }),
+        userId: Type.String({
+          format: 'uuid',
+          description: 'Their user id: the page offers "Check in" when it is the caller’s own.',
+        }),
         until: Type.String({ format: 'date-time', description: 'When the check-out ends by itself (UTC).' }),
       },
       { additionalProperties: false },

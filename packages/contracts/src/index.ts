@@ -6,6 +6,7 @@ export * from './downloads.ts';
 export * from './errors.ts';
 export * from './file-actions.ts';
 export * from './file-area-settings.ts';
+export * from './file-history.ts';
 export * from './files.ts';
 export * from './folders.ts';
 export * from './health.ts';

@@ -11,16 +11,6 @@ export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
 export {
-  useCreateFolderMutation,
-  useDeleteFolderMutation,
-  useGetFoldersQuery,
-  useUpdateFolderMutation,
-} from './features/folders/api/folders.ts';
-export { FolderBrowser, type FolderBrowserProps } from './features/folders/components/folder-browser.tsx';
-export { FolderSelect } from './features/folders/components/folder-select.tsx';
-export { folderOptions, folderPath, folderTree } from './features/folders/folder-tree.ts';
-export { folderSearch, useFolderParam } from './features/folders/hooks/use-folder-param.ts';
-export {
   type SiteFolder,
   useCopyFileMutation,
   useDeleteFileMutation,
@@ -35,6 +25,17 @@ export {
   suggestedNameOf,
 } from './features/file-actions/components/file-actions.tsx';
 export { folderPaths } from './features/file-actions/components/folder-paths.ts';
+export * from './features/file-details/index.ts';
+export {
+  useCreateFolderMutation,
+  useDeleteFolderMutation,
+  useGetFoldersQuery,
+  useUpdateFolderMutation,
+} from './features/folders/api/folders.ts';
+export { FolderBrowser, type FolderBrowserProps } from './features/folders/components/folder-browser.tsx';
+export { FolderSelect } from './features/folders/components/folder-select.tsx';
+export { folderOptions, folderPath, folderTree } from './features/folders/folder-tree.ts';
+export { folderSearch, useFolderParam } from './features/folders/hooks/use-folder-param.ts';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
 export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';

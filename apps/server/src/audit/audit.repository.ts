@@ -172,3 +172,65 @@ export async function* auditEventBatches(
     below = rows[rows.length - 1]!.id;
   }
 }
+
+/** One event of a file's timeline: who (as this firm knows them), what, when, and what the event recorded. */
+export interface FileEventRow {
+  id: string;
+  occurredAt: Date;
+  action: string;
+  /** Null for the server itself (a job) or an account since removed. */
+  actorId: string | null;
+  actorName: string | null;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * A file's events, newest first (index audit_events_file_time, decision 46): its history, or with `actions` one
+ * part of it (the check-out history). Names are this firm's (`tenant_people`), never another firm's for the
+ * person. Runs in the caller's tenant transaction, after the caller was allowed to see the file.
+ */
+export async function listFileEvents(
+  tx: Queryable,
+  tenantCode: string,
+  fileId: string,
+  page: { limit: number; offset: number; actions?: readonly string[] },
+): Promise<{ records: FileEventRow[]; totalRecordCount: number }> {
+  const filter = page.actions ? 'AND a.action = ANY($3::text[])' : 'AND $3::text[] IS NULL';
+  const params = [tenantCode, fileId, page.actions ?? null];
+  const { rows } = await tx.query<{
+    id: string;
+    occurred_at: Date | string;
+    action: string;
+    user_id: string | null;
+    actor_name: string | null;
+    detail: unknown;
+  }>(
+    `SELECT a.id::text AS id, a.occurred_at, a.action, a.user_id, u.name AS actor_name, a.detail
+     FROM audit_events a
+     LEFT JOIN tenant_people u ON u.tenant_code = a.tenant_code AND u.user_id = a.user_id
+     WHERE a.tenant_code = $1 AND a.file_id = $2 ${filter}
+     ORDER BY a.occurred_at DESC, a.id DESC
+     LIMIT $4 OFFSET $5`,
+    [...params, page.limit, page.offset],
+  );
+  // A page that is not full ends the list: its total is known without counting (most files have a short history).
+  let total = page.offset + rows.length;
+  if (rows.length === page.limit || (rows.length === 0 && page.offset > 0)) {
+    const counted = await tx.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_events a WHERE a.tenant_code = $1 AND a.file_id = $2 ${filter}`,
+      params,
+    );
+    total = counted.rows[0]?.n ?? 0;
+  }
+  return {
+    totalRecordCount: total,
+    records: rows.map((r) => ({
+      id: r.id,
+      occurredAt: new Date(r.occurred_at),
+      action: r.action,
+      actorId: r.user_id,
+      actorName: r.actor_name,
+      detail: r.detail && typeof r.detail === 'object' ? (r.detail as Record<string, unknown>) : {},
+    })),
+  };
+}

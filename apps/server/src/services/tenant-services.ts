@@ -143,6 +143,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     settings,
     downloadTicketSeconds,
     refusedExtensions: config.uploadRefusedExtensions,
+    checkoutHours: config.checkoutHours,
   });
   await app.register(fileStorageRoutes, {
     prefix: '/file-storage',

@@ -44,7 +44,7 @@ export function checkedOutBy(
   if (!row.checked_out_by || !row.checked_out_until) return null;
   const until = new Date(row.checked_out_until);
   if (until.getTime() <= Date.now()) return null;
-  return { name: row.checked_out_name ?? 'Someone', until: until.toISOString() };
+  return { name: row.checked_out_name ?? 'Someone', userId: row.checked_out_by, until: until.toISOString() };
 }
 
 export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new: boolean }, PublishedFile> =

@@ -88,7 +88,7 @@ export const ACCESS_ACTIONS = {
   'files.email': planned('internalFilesEmail', 'Sending files by mail'),
   'files.setAssignee': planned('internalFileSetAssignee', 'Setting a file’s assignee'),
   'files.setProject': planned('internalFileSetProject', 'Setting a file’s project'),
-  'files.checkout': planned('internalFilesCheckinCheckout', 'Checking files out and in'),
+  'files.checkout': built(planned('internalFilesCheckinCheckout', 'Checking files out and in')),
   'files.recategorize': planned('internalFilesRecategorize', 'Recategorizing files'),
   'folders.list': site([FILES_SHOWN, FOLDERS_ON]),
   'folders.create': site([FILES_SHOWN, FOLDERS_ON]),
@@ -97,13 +97,13 @@ export const ACCESS_ACTIONS = {
   'files.assign': planned('internalFilesAssign', 'Assigning files'),
   'files.copy': built(planned('internalFilesCopy', 'Copying files')),
   'files.delete': built(planned('internalFilesDelete', 'Removing files')),
-  'files.history': planned('internalFilesHistory', 'A file’s history'),
+  'files.history': built(planned('internalFilesHistory', 'A file’s history')),
   'files.move': built(planned('internalFilesMove', 'Moving files')),
   'files.rename': built(planned('internalFilesRename', 'Renaming files')),
   'files.update': planned('internalFilesUpdate', 'Replacing a file’s content'),
   'files.assignmentHistory': planned('internalFilesViewAssignmentHistory', 'A file’s assignment history'),
-  'files.checkoutHistory': planned('internalFilesViewCheckoutHistory', 'A file’s check-out history'),
-  'files.properties': planned('internalFilesViewProperties', 'A file’s properties'),
+  'files.checkoutHistory': built(planned('internalFilesViewCheckoutHistory', 'A file’s check-out history')),
+  'files.properties': built(planned('internalFilesViewProperties', 'A file’s properties')),
   'files.versionHistory': planned('internalFilesViewVersionHistory', 'A file’s version history'),
   'files.publish': planned('internalFilesPublishUnPublish', 'Publishing and unpublishing files'),
 
@@ -207,6 +207,17 @@ export function staffScopeOf(request: FastifyRequest): Caller {
   const caller = callerOf(request);
   authorize(caller, 'console.use');
   return caller;
+}
+
+/**
+ * What the documentation of a route on one file says about who may call it: the rule, with the action's flags.
+ */
+export function fileActionNote(action: SiteAccessAction): string {
+  const flags = ACCESS_ACTIONS[action].steps.map((s) => `\`${s.flag}\``).join(' and ');
+  return (
+    ` Staff of the firm may; a client when a member of the file’s site with ${flags} on, else 403 ` +
+    '`settings.forbidden`. A file the caller may not see answers 404 `files.not_found`.'
+  );
 }
 
 /** What every staff route's documentation says about who may call it. */

@@ -41,7 +41,9 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   internalFileSetProject: { label: 'Set the project', description: 'File a document under a project.' },
   internalFilesCheckinCheckout: {
     label: 'Check files in and out',
-    description: 'Lock a file while editing it.',
+    description:
+      'Clients can check a file out, which locks it for everyone else until they check it in (or CHECKOUT_HOURS pass).',
+    enforced: true,
   },
   internalFilesRecategorize: { label: 'Recategorise files', description: "Change a file's category." },
   fileAreaFolderStructure: {
@@ -60,7 +62,12 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     description: 'Clients can copy a file into a folder of the site (the copy shares the stored bytes).',
     enforced: true,
   },
-  internalFilesHistory: { label: 'File history', description: 'See what happened to a file.' },
+  internalFilesHistory: {
+    label: 'File history',
+    description:
+      'Clients can see what happened to a file: who uploaded, opened, changed or checked it out, and when.',
+    enforced: true,
+  },
   internalFilesMove: {
     label: 'Move files',
     description: 'Clients can move a file to another folder of the site.',
@@ -84,9 +91,15 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFilesViewCheckoutHistory: {
     label: 'Check-out history',
-    description: 'See who checked a file out.',
+    description: 'Clients can see who checked a file out and in, and when.',
+    enforced: true,
   },
-  internalFilesViewProperties: { label: 'File properties', description: "See a file's details." },
+  internalFilesViewProperties: {
+    label: 'File properties',
+    description:
+      "Clients can see a file's details: folder, size, type, SHA-256, version, who and when, lock.",
+    enforced: true,
+  },
   internalFilesViewVersionHistory: { label: 'Version history', description: "See a file's versions." },
   internalFilesPublishUnPublish: {
     label: 'Publish and unpublish',

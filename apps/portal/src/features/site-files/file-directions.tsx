@@ -1,5 +1,6 @@
 import { FileAddOutlined, FileDoneOutlined } from '@ant-design/icons';
 import {
+  type CheckedOutBy,
   FILE_SORT_FIELDS,
   type PublishedFile,
   type SiteRecordCount,
@@ -35,6 +36,8 @@ export interface SiteFile {
   notScanned?: true | undefined;
   /** Its folder; null at the site's top level. */
   folderId: string | null;
+  /** Who holds it checked out, until when (issue 26); null when nobody does. */
+  checkedOutBy: CheckedOutBy;
 }
 
 /**

@@ -14,18 +14,24 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
-import { foldersRoutes } from './folders.routes.ts';
+import { checkoutRoutes } from './checkouts.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
+import { fileHistoryRoutes } from './file-history.routes.ts';
+import { foldersRoutes } from './folders.routes.ts';
 import { trashRoutes } from './trash.routes.ts';
 
+export interface FileManagementRouteDeps extends SiteFileRouteDeps {
+  /** CHECKOUT_HOURS. */
+  checkoutHours: number;
+  /** UPLOAD_REFUSED_EXTENSIONS: a rename may not give a file a refused type. */
+  refusedExtensions: readonly string[];
+}
+
 /** The file-management service: the files the firm published to a site. */
-export const fileManagementRoutes: FastifyPluginAsyncTypebox<
-  SiteFileRouteDeps & { refusedExtensions: readonly string[] }
-> = async (app, deps) => {
+export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRouteDeps> = async (app, deps) => {
   // Rename, move, copy, delete, and the trash (decision 48).
   await app.register(fileActionsRoutes, { db: deps.db, refusedExtensions: deps.refusedExtensions });
   await app.register(trashRoutes, { db: deps.db, blobs: deps.blobs });
-
   await app.register(
     siteFileListRoutes({
       list: PUBLISHED_FILES,
@@ -51,6 +57,9 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<
       downloadTicketSeconds: deps.downloadTicketSeconds,
     },
   );
+  // The workspace's file actions (issue 26): `files/{id}/…`, either direction.
+  await app.register(checkoutRoutes, { db: deps.db, checkoutHours: deps.checkoutHours });
+  await app.register(fileHistoryRoutes, { db: deps.db });
 
   await app.register(foldersRoutes, { db: deps.db });
 

@@ -53,6 +53,16 @@ describe('the firm defaults form', () => {
     expect(later).not.toHaveAttribute('open');
     expect(within(later).getByText(/Not in use yet/)).toBeInTheDocument();
     expect(within(later).queryByTestId('setting-portalFilesView')).toBeNull();
+    // Check-out, history and properties are enforced (issue 26): among what clients can do.
+    for (const key of [
+      'internalFilesCheckinCheckout',
+      'internalFilesViewCheckoutHistory',
+      'internalFilesHistory',
+      'internalFilesViewProperties',
+      'internalFilesView',
+    ]) {
+      expect(within(later).queryByTestId(`setting-${key}`)).toBeNull();
+    }
     expect(within(later).getByTestId('setting-fileAreaManageTags')).toBeInTheDocument();
   });
 

@@ -4,12 +4,16 @@ import {
   actionsColumn,
   dateColumn,
   describeQueryError,
+  FILE_DETAILS_ALL,
   FileActions,
+  FileLockTag,
   formatBytes,
   formatDate,
   ListTable,
   notify,
   titleColumn,
+  useFileCheckout,
+  useFileDetails,
   useFileDownloads,
   useListState,
 } from '@portico/web-shell';
@@ -61,6 +65,11 @@ export function PublishedFilesTable({
     onDownload: (file) => void downloads.downloadFile(file),
     isDownloading: downloads.isDownloading,
   });
+  const checkout = useFileCheckout({
+    invalidates: ['StaffPublishedFiles', 'PublishedFiles'],
+    canForce: true,
+  });
+  const details = useFileDetails(FILE_DETAILS_ALL);
   const pageIds = files.currentData?.records.map((file) => file.id) ?? [];
   const reads = useGetPublishedFileReadsQuery(
     { tenant, siteId, fileId: pageIds },
@@ -104,6 +113,8 @@ export function PublishedFilesTable({
         onChanged={() => void files.refetch()}
         wide={false}
       />
+      {checkout.actions(file, { size: 'small' })}
+      {details.button(file, { size: 'small' })}
       <ConfirmButton
         action="Unpublish"
         subject={file.title}
@@ -130,6 +141,7 @@ export function PublishedFilesTable({
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
+            tag: <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />,
             subtitle: file.fileName,
             note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
             narrow: actionsOf(file),
@@ -147,6 +159,7 @@ export function PublishedFilesTable({
         ]}
       />
       {preview.element}
+      {details.element}
       <FileReadsDrawer
         file={readsFile}
         reads={readsFile ? readsOf(readsFile) : undefined}

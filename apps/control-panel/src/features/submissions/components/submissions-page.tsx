@@ -11,15 +11,19 @@ import {
   actionsColumn,
   ChoiceFilter,
   dateColumn,
+  FILE_DETAILS_ALL,
+  FileActions,
+  FileLockTag,
   FolderBrowser,
   folderSearch,
-  FileActions,
   formatBytes,
   formatDate,
   LIVE_LIST,
   ListFilterBar,
   ListTable,
   titleColumn,
+  useFileCheckout,
+  useFileDetails,
   useFileDownloads,
   useFolderParam,
   useListSelection,
@@ -87,6 +91,9 @@ export default function SubmissionsPage() {
     isDownloading: downloads.isDownloading,
   });
 
+  const checkout = useFileCheckout({ invalidates: ['Submissions', 'SubmittedFiles'], canForce: true });
+  const details = useFileDetails(FILE_DETAILS_ALL);
+
   const submissions = useGetSubmissionsQuery(
     {
       tenant,
@@ -116,6 +123,8 @@ export default function SubmissionsPage() {
         onChanged={() => void submissions.refetch()}
         wide={false}
       />
+      {checkout.actions(file, { size: 'small' })}
+      {details.button(file, { size: 'small' })}
     </RowActions>
   );
 
@@ -167,11 +176,16 @@ export default function SubmissionsPage() {
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
-            tag: file.notScanned ? (
-              <ToneTag tone="warning" testId="not-scanned-tag">
-                Not scanned
-              </ToneTag>
-            ) : undefined,
+            tag: (
+              <>
+                {file.notScanned ? (
+                  <ToneTag tone="warning" testId="not-scanned-tag">
+                    Not scanned
+                  </ToneTag>
+                ) : null}
+                <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+              </>
+            ),
             subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
             note: `${file.siteName} · ${formatDate(file.createdAt)}`,
             narrow: (
@@ -198,6 +212,7 @@ export default function SubmissionsPage() {
           actionsColumn(actionsOf),
         ]}
       />
+      {details.element}
       <StatusModal file={statusOf} onClose={() => setStatusOf(undefined)} />
       {preview.element}
     </ConsolePage>

@@ -1,5 +1,6 @@
 import {
   FolderBrowser,
+  fileDetailsViews,
   Skeleton,
   selectSelectedSite,
   useFolderParam,
@@ -58,6 +59,8 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
                 copy: settings.internalFilesCopy,
                 delete: settings.internalFilesDelete,
               }}
+              canCheckout={settings.internalFilesCheckinCheckout}
+              detailViews={fileDetailsViews(settings)}
             />
           ) : (
             <FilesHidden />

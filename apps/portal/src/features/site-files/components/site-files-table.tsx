@@ -5,6 +5,8 @@ import {
   Button,
   FileActions,
   type FileActionsAllowed,
+  type FileDetailsView,
+  FileLockTag,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -19,6 +21,8 @@ import {
   sortableColumn,
   Tag,
   titleColumn,
+  useFileCheckout,
+  useFileDetails,
   useFileDownloads,
   useListSelection,
   useListState,
@@ -37,6 +41,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   canPreview,
   folderId,
   actions,
+  canCheckout = false,
+  detailViews = [],
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
@@ -46,11 +52,16 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   folderId?: string | null | undefined;
   /** Rename, move, copy and delete, as the site's flags allow them (decision 48). */
   actions: FileActionsAllowed;
+  /** The site lets its clients check files out and in (internalFilesCheckinCheckout). */
+  canCheckout?: boolean;
+  /** The details the site shows its clients: properties, history, check-outs (their flags). */
+  detailViews?: readonly FileDetailsView[];
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
   const token = useShellSelector(selectAccessToken);
   const wide = useMinWidth('sm');
+  const wideActions = useMinWidth('md');
   // Both directions sort by the fields of every file (FileSortField) and more; F is the direction's own list.
   const list = useListState<F>({
     scope: folderId === undefined ? siteId : `${siteId}/${folderId ?? 'root'}`,
@@ -73,6 +84,16 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       : {}),
   });
   const selection = useListSelection(folderId === undefined ? siteId : `${siteId}/${folderId ?? 'root'}`);
+  const checkout = useFileCheckout({ invalidates: ['PublishedFiles', 'SubmittedFiles'] });
+  const details = useFileDetails(detailViews);
+  // Check out / in and Details: in the actions column from `md` on, under the title below it.
+  const workspaceActions = (file: R) =>
+    canCheckout || details.available ? (
+      <div className="portico-row" style={{ gap: 4, flexWrap: 'wrap' }}>
+        {canCheckout ? checkout.actions(file, { size: 'small' }) : null}
+        {details.button(file, { size: 'small' })}
+      </div>
+    ) : null;
 
   const sorting = (field: F | FileSortField, first?: SortOrder) =>
     sortableColumn(field as F, list.state, first);
@@ -83,6 +104,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         tag: (
           <>
             {direction.titleTag?.(file)}
+            <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
             {file.notScanned ? (
               <Tag tone="warning" data-testid="not-scanned-tag">
                 Not scanned
@@ -93,6 +115,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         subtitle: direction.subtitle?.(file),
         note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
         children: direction.narrowExtra?.(file, wide),
+        narrow: workspaceActions(file),
       })),
       ...sorting('title'),
     },
@@ -112,7 +135,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
     },
   ];
   const more = anyFileAction(actions);
-  if (canDownload || canPreview || more)
+  const workspace = canCheckout || details.available;
+  if (canDownload || canPreview || more || (workspace && wideActions))
     columns.push({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -120,6 +144,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       width: wide ? undefined : 8 + 48 * [canDownload, canPreview, more].filter(Boolean).length,
       render: (_, file) => (
         <div className="portico-row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+          {wideActions && workspace ? workspaceActions(file) : null}
           {canPreview && preview.canPreview(file) ? (
             <Button
               icon={<EyeOutlined aria-hidden />}
@@ -192,6 +217,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         data-testid={direction.testId}
       />
       {preview.element}
+      {details.element}
     </div>
   );
 }

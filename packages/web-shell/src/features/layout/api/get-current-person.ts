@@ -26,3 +26,15 @@ export function usePersonName(): string | undefined {
   );
   return currentData?.name ?? user?.name;
 }
+
+/** The signed-in person's id as the firm knows them (a file's `checkedOutBy.userId` is compared with it). */
+export function useCurrentPersonId(): string | undefined {
+  const tenant = useShellSelector(selectTenant) ?? '';
+  const token = useShellSelector(selectAccessToken);
+  const discovered = useShellSelector(selectEndPoints).length > 0;
+  const { currentData } = currentPersonApi.useGetCurrentPersonQuery(
+    { tenant },
+    { skip: !tenant || !token || !discovered },
+  );
+  return currentData?.id;
+}

@@ -1,0 +1,191 @@
+import {
+  DEFAULT_FILE_AREA_SETTINGS,
+  type FileAreaSettings,
+  type FileProperties,
+  type PublishedFile,
+  type Site,
+} from '@portico/contracts';
+import { createTestStore, signIn } from '@portico/web-shell/testing';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { PublishedFilesPage } from './site-files-page.tsx';
+
+/**
+ * Check-out, the lock mark and the Details dialog on Published Files (issue 26): each shown by its flag, "Check
+ * in" only on the caller's own check-out, the dialog's tabs by keyboard.
+ */
+
+const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
+const ME = '11111111-2222-4333-8444-555555555555';
+const OTHER = '99999999-2222-4333-8444-555555555555';
+const BASE: FileAreaSettings = { ...DEFAULT_FILE_AREA_SETTINGS, portalFilesView: true };
+const ALL: FileAreaSettings = {
+  ...BASE,
+  internalFilesCheckinCheckout: true,
+  internalFilesHistory: true,
+  internalFilesViewProperties: true,
+  internalFilesViewCheckoutHistory: true,
+};
+const file = (n: number, checkedOutBy: PublishedFile['checkedOutBy']): PublishedFile => ({
+  id: `0b6a3c1e-2d4f-4a5b-8c7d-${String(n).padStart(12, '0')}`,
+  siteId: SITE,
+  title: `Letter ${n}`,
+  fileName: `letter-${n}.pdf`,
+  contentType: 'application/pdf',
+  size: 1000,
+  createdAt: '2026-03-04T10:00:00.000Z',
+  folderId: null,
+  version: 1,
+  checkedOutBy,
+  isNew: false,
+});
+const UNTIL = '2026-11-28T17:05:00.000Z';
+
+let settings = ALL;
+const fetchMock = vi.fn<(request: Request) => Promise<Response>>();
+
+beforeEach(() => {
+  settings = ALL;
+  fetchMock.mockReset();
+  fetchMock.mockImplementation(async (request) => {
+    const path = new URL(request.url).pathname;
+    if (path.endsWith('/api/sites')) {
+      const site: Site = { id: SITE, name: 'Bakery', reference: 'ACME-1001', fileAreaSettings: settings };
+      return Response.json({ records: [site], totalRecordCount: 1 });
+    }
+    if (path.endsWith('/api/users/me'))
+      return Response.json({ id: ME, name: 'Bob Baker', email: 'b@x.test' });
+    if (path.endsWith('/record-count'))
+      return Response.json({
+        siteId: SITE,
+        publishedFileCount: 3,
+        submittedFileCount: 0,
+        totalRecordCount: 3,
+      });
+    if (path.endsWith('/published-files/new-count')) return Response.json({ count: 0 });
+    if (path.endsWith('/published-files')) {
+      const records = [
+        file(1, null),
+        file(2, { name: 'Bob Baker', userId: ME, until: UNTIL }),
+        file(3, { name: 'Carol Chen', userId: OTHER, until: UNTIL }),
+      ];
+      return Response.json({ records, totalRecordCount: records.length });
+    }
+    if (path.endsWith('/properties')) {
+      const properties: FileProperties = {
+        ...file(1, null),
+        direction: 'published',
+        folder: {
+          id: 'f0000000-0000-4000-8000-000000000001',
+          path: [{ id: 'f0000000-0000-4000-8000-000000000001', name: '2025' }],
+        },
+        sha256: 'a'.repeat(64),
+        uploadedBy: { name: 'Carol Chen' },
+        uploadedAt: '2026-03-04T10:00:00.000Z',
+        versionBy: { name: 'Carol Chen' },
+        versionAt: '2026-03-04T10:00:00.000Z',
+      };
+      return Response.json(properties);
+    }
+    if (path.endsWith('/history'))
+      return Response.json({
+        records: [
+          {
+            id: '2',
+            occurredAt: '2026-03-05T09:00:00.000Z',
+            action: 'file.download',
+            label: 'Downloaded',
+            by: { name: 'Bob Baker' },
+          },
+          {
+            id: '1',
+            occurredAt: '2026-03-04T10:00:00.000Z',
+            action: 'file.publish',
+            label: 'Published',
+            by: { name: 'Carol Chen' },
+          },
+        ],
+        totalRecordCount: 2,
+      });
+    return Response.json({ error: { code: 'request.not_found', message: 'no' } }, { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  // jsdom has no modal dialogs: opening one marks it open.
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.open = false;
+  };
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  const { store } = createTestStore();
+  signIn(store, { services: ['portal', 'file-management', 'file-storage', 'user'], siteId: SITE });
+  const router = createMemoryRouter([{ path: '*', element: <PublishedFilesPage /> }]);
+  return render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+}
+
+const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr')!;
+
+describe('the workspace actions of a file row', () => {
+  test('Check out on a free file, Check in on mine, nothing on someone else’s; the lock says who and until', async () => {
+    renderPage();
+    const table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
+    const mine = await rowOf('Letter 2');
+    expect(await within(mine).findByTestId('file-lock')).toHaveTextContent(
+      'Checked out by you until 2026-11-28 17:05',
+    );
+    expect(within(mine).getByRole('button', { name: 'Check in Letter 2' })).toBeInTheDocument();
+    const free = await rowOf('Letter 1');
+    expect(within(free).getByRole('button', { name: 'Check out Letter 1' })).toBeInTheDocument();
+    expect(within(free).queryByTestId('file-lock')).toBeNull();
+    const theirs = await rowOf('Letter 3');
+    expect(within(theirs).getByTestId('file-lock')).toHaveTextContent(
+      'Checked out by Carol Chen until 2026-11-28 17:05',
+    );
+    expect(within(theirs).queryByRole('button', { name: /Check (in|out)|Force/ })).toBeNull();
+  });
+
+  test('with the flags off there is no check-out and no Details, but the lock still shows', async () => {
+    settings = BASE;
+    renderPage();
+    const theirs = await rowOf('Letter 3');
+    expect(within(theirs).getByTestId('file-lock')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Check (in|out)|Details/ })).toBeNull();
+  });
+
+  test('Details opens Properties; the arrow key moves to History', async () => {
+    settings = { ...ALL, internalFilesViewCheckoutHistory: false };
+    const user = userEvent.setup();
+    renderPage();
+    const free = await rowOf('Letter 1');
+    await user.click(within(free).getByRole('button', { name: 'Details of Letter 1' }));
+    const dialog = await screen.findByTestId('file-details');
+    expect(
+      within(dialog)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Properties', 'History']);
+    expect(await within(dialog).findByText('/ 2025')).toBeInTheDocument();
+    expect(within(dialog).getByText('a'.repeat(64))).toBeInTheDocument();
+    within(dialog).getByRole('tab', { name: 'Properties' }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
+    const history = await within(dialog).findByTestId('file-history');
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('strong')!.textContent),
+    ).toEqual(['Downloaded', 'Published']);
+  });
+});

@@ -1,0 +1,45 @@
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '../../../ui/button.tsx';
+import { FileDetailsDialog, type FileDetailsView } from '../components/file-details-dialog.tsx';
+
+interface DetailsFile {
+  id: string;
+  title: string;
+}
+
+/**
+ * A list's file details: `views` are those the site allows (properties, history, check-outs; none: no button),
+ * `button(file)` is the row's "Details", `element` the dialog (rendered anywhere in the list's page); closing it
+ * puts the focus back on the button that opened it.
+ */
+export function useFileDetails(views: readonly FileDetailsView[]) {
+  const [file, setFile] = useState<DetailsFile>();
+  const trigger = useRef<HTMLElement | null>(null);
+
+  const open = useCallback((next: DetailsFile) => {
+    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setFile(next);
+  }, []);
+  const close = useCallback(() => setFile(undefined), []);
+  useEffect(() => {
+    if (file) return;
+    const element = trigger.current;
+    trigger.current = null;
+    if (element?.isConnected) element.focus();
+  }, [file]);
+
+  const button = (row: DetailsFile, options: { size?: 'small' | 'middle' } = {}): ReactNode =>
+    views.length ? (
+      <Button
+        size={options.size ?? 'middle'}
+        onClick={() => open(row)}
+        aria-label={`Details of ${row.title}`}
+        data-testid="file-details-open"
+      >
+        Details
+      </Button>
+    ) : null;
+
+  const element = file ? <FileDetailsDialog key={file.id} file={file} views={views} onClose={close} /> : null;
+  return { open, button, element, available: views.length > 0 };
+}

@@ -1,0 +1,14 @@
+export { useGetFilePropertiesQuery } from './api/file-details.ts';
+export {
+  FILE_DETAILS_ALL,
+  FILE_DETAILS_VIEWS,
+  type FileDetailsView,
+  fileDetailsViews,
+} from './components/file-details-dialog.tsx';
+export { FileLockTag } from './components/file-lock-tag.tsx';
+export {
+  type CheckoutFile,
+  type UseFileCheckoutOptions,
+  useFileCheckout,
+} from './hooks/use-file-checkout.tsx';
+export { useFileDetails } from './hooks/use-file-details.tsx';
