@@ -25,6 +25,7 @@ const MODULES: Record<string, readonly string[]> = {
   invitations: ['sites', 'audit', 'mail'],
   requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
+  'share-links': ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
 const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts', 'sweep-timer.ts'];
@@ -176,6 +177,7 @@ describe.skipIf(process.env.PORTICO_TEST_DB === 'postgres')('the server map', ()
       path.join('site-files', 'site-file-list.routes.ts'),
       path.join('site-files', 'download-ticket.routes.ts'),
       path.join('mail', 'unsubscribe.routes.ts'),
+      path.join('share-links', 'share-link-page.routes.ts'),
       path.join('idp', 'interactions.routes.ts'),
       path.join('idp', 'password.routes.ts'),
       path.join('idp', 'two-step.routes.ts'),

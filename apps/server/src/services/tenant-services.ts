@@ -140,6 +140,11 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     blobs,
     settings,
     downloadTicketSeconds,
+    shareLinks: {
+      publicUrl: config.publicUrl,
+      shareLinkDays: config.shareLinkDays,
+      sendsPerHour: config.shareLinkSendsPerHour,
+    },
   });
   await app.register(fileStorageRoutes, {
     prefix: '/file-storage',

@@ -14,9 +14,13 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
+import { type ShareLinkRouteOptions, shareLinkRoutes } from './share-links.routes.ts';
 
 /** The file-management service: the files the firm published to a site. */
-export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> = async (app, deps) => {
+export const fileManagementRoutes: FastifyPluginAsyncTypebox<
+  SiteFileRouteDeps & Pick<ShareLinkRouteOptions, 'shareLinks'>
+> = async (app, deps) => {
+  await app.register(shareLinkRoutes, { db: deps.db, shareLinks: deps.shareLinks });
   await app.register(
     siteFileListRoutes({
       list: PUBLISHED_FILES,
