@@ -103,7 +103,10 @@ export const ShareLinkSchema = Type.Object(
     revokedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     state: ShareLinkStateSchema,
   },
-  { $id: 'ShareLink', description: 'A share link as its sender and the firm’s staff see it (never its token).' },
+  {
+    $id: 'ShareLink',
+    description: 'A share link as its sender and the firm’s staff see it (never its token).',
+  },
 );
 export type ShareLink = Static<typeof ShareLinkSchema>;
 

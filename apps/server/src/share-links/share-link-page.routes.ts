@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { escapeHtml } from '../mail/mail-layout.ts';
@@ -98,7 +98,10 @@ ${count ? `<ul style="list-style:none;padding:0;margin:0 0 16px">${items}</ul>` 
 }
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
-const FileParams = Type.Object({ token: Type.String({ maxLength: 100 }), fileId: Type.String({ format: 'uuid' }) });
+const FileParams = Type.Object({
+  token: Type.String({ maxLength: 100 }),
+  fileId: Type.String({ format: 'uuid' }),
+});
 
 /**
  * The public page of a share link (`/s/{token}`), outside the tenant services because it works without signing

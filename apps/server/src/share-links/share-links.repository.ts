@@ -209,7 +209,11 @@ export async function findSharedFiles(
 }
 
 /** Counts one download against a live link; false when the link no longer opens (the limit was just reached). */
-export async function countShareLinkDownload(tx: Queryable, tenantCode: string, id: string): Promise<boolean> {
+export async function countShareLinkDownload(
+  tx: Queryable,
+  tenantCode: string,
+  id: string,
+): Promise<boolean> {
   const { rows } = await tx.query(
     `UPDATE share_links l SET download_count = download_count + 1
      WHERE l.tenant_code = $1 AND l.id = $2 AND ${LIVE} RETURNING l.id`,
@@ -232,7 +236,9 @@ export async function findPageBranding(tx: Queryable, tenantCode: string): Promi
     primary_color: string;
     logo: Uint8Array;
     logo_content_type: string;
-  }>('SELECT display_name, primary_color, logo, logo_content_type FROM tenants WHERE code = $1', [tenantCode]);
+  }>('SELECT display_name, primary_color, logo, logo_content_type FROM tenants WHERE code = $1', [
+    tenantCode,
+  ]);
   const row = rows[0];
   return (
     row && {

@@ -16,9 +16,9 @@ import { type FileTarget, requireFileAccess } from '../site-files/file-access.ts
 import {
   countShareLinkDownload,
   findPageBranding,
+  findSharedFiles,
   findShareLinkByToken,
   findShareLinks,
-  findSharedFiles,
   findTenantOfToken,
   insertShareLink,
   listLiveShareLinks,
@@ -221,7 +221,12 @@ export async function openShareLink(
  * and what a download records: one more use of the link (refused once the limit is reached) and a
  * `file.download` event that names the recipient and the downloader's address.
  */
-export async function sharedFileDownload(db: Database, token: string, fileId: string, visitor: ShareLinkVisitor) {
+export async function sharedFileDownload(
+  db: Database,
+  token: string,
+  fileId: string,
+  visitor: ShareLinkVisitor,
+) {
   const { tenantCode, hash } = await liveLink(db, token);
   let shareLink: ShareLink | undefined;
   return {

@@ -27,7 +27,10 @@ export interface ShareLinkRouteOptions {
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 
 /** E-mailing files as share links, the sender's and the staff's list of links, and revoking one (decision 52). */
-export const shareLinkRoutes: FastifyPluginAsyncTypebox<ShareLinkRouteOptions> = async (app, { db, shareLinks }) => {
+export const shareLinkRoutes: FastifyPluginAsyncTypebox<ShareLinkRouteOptions> = async (
+  app,
+  { db, shareLinks },
+) => {
   const tags = ['file-management'];
 
   app.post(
