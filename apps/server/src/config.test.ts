@@ -293,7 +293,11 @@ describe('parseConfig', () => {
     ['TEMP_FILE_MAX_AGE_SECONDS', '2h', 'a positive integer'],
     ['DOWNLOAD_TICKET_SECONDS', '5', 'an integer from 10 to 86400'],
     ['SHARE_LINK_DAYS', '31', 'an integer from 1 to 30'],
-    ['URL_UPLOAD_ALLOWED_HOSTS', 'localhost', 'none, or host:port pairs separated by commas, such as 127.0.0.1:8080'],
+    [
+      'URL_UPLOAD_ALLOWED_HOSTS',
+      'localhost',
+      'none, or host:port pairs separated by commas, such as 127.0.0.1:8080',
+    ],
     ['UPLOAD_REFUSED_EXTENSIONS', 'exe,,bat', 'extensions of letters and digits'],
     ['UPLOAD_REFUSED_EXTENSIONS', '*.exe', 'extensions of letters and digits'],
     ['UPLOAD_MIN_BYTES_PER_SECOND', '-1', 'an integer from 0 to 1073741824'],

@@ -75,3 +75,10 @@ CREATE POLICY tenant_isolation ON url_uploads
   USING (tenant_code = current_setting('app.tenant', true))
   WITH CHECK (tenant_code = current_setting('app.tenant', true));
 GRANT SELECT, INSERT, UPDATE, DELETE ON url_uploads TO portico_app;
+
+-- The staff's Share links page (every live link of the firm, to revoke), last in every firm's staff menu.
+INSERT INTO menu_items (tenant_code, audience, key, name, sort_order)
+SELECT t.code, 'staff', 'shareLinks', 'Share links',
+  coalesce((SELECT max(m.sort_order) FROM menu_items m WHERE m.tenant_code = t.code AND m.audience = 'staff'), 0) + 1
+FROM tenants t
+ON CONFLICT (tenant_code, audience, key) DO NOTHING;

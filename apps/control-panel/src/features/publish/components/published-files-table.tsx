@@ -4,12 +4,14 @@ import {
   actionsColumn,
   dateColumn,
   describeQueryError,
+  EmailFilesButton,
   formatBytes,
   formatDate,
   ListTable,
   notify,
   titleColumn,
   useFileDownloads,
+  useListSelection,
   useListState,
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
@@ -39,6 +41,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
   const { tenant, ready } = useTenant();
   const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: siteId });
   const files = useGetSitePublishedFilesQuery({ tenant, siteId, ...list.query }, { skip: !ready });
+  const selection = useListSelection(siteId);
   const [unpublish, unpublishing] = useUnpublishFileMutation();
   const downloads = useFileDownloads(DOWNLOADS);
   const preview = useFilePreview(PREVIEWS, {
@@ -94,9 +97,16 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
 
   return (
     <>
+      <div className="portico-row" style={{ flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
+        <EmailFilesButton tenant={tenant} fileIds={selection.keys} />
+        {selection.keys.length === 0 ? (
+          <span style={{ color: '#595959' }}>Select files to e-mail them as a link.</span>
+        ) : null}
+      </div>
       <ListTable<PublishedFile>
         list={list}
         result={files}
+        selection={{ ...selection, label: (file) => `Select ${file.title}` }}
         itemName="published file"
         data-testid="published-files-table"
         empty={`Nothing is published to ${siteName ?? 'this site'} yet.`}

@@ -40,6 +40,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               direction={direction}
               canDownload={settings.internalFilesDownload}
               canPreview={settings.internalFilesView}
+              canEmail={settings.internalFilesEmail && settings.internalFilesDownload}
             />
           ) : (
             <FilesHidden />

@@ -2,6 +2,7 @@ import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icon
 import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
   Button,
+  EmailFilesButton,
   formatBytes,
   formatDate,
   LIVE_LIST,
@@ -32,9 +33,12 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   direction,
   canDownload,
   canPreview,
+  canEmail = false,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
+  /** The site lets its clients e-mail files as share links (internalFilesEmail, with downloads). */
+  canEmail?: boolean;
   /** The site lets its clients open files in the viewer (internalFilesView). */
   canPreview: boolean;
 }) {
@@ -142,16 +146,21 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         dates={{ label: direction.dateLabel }}
         testIdPrefix="file"
         actions={
-          canDownload ? (
-            <Button
-              icon={<FileZipOutlined aria-hidden />}
-              disabled={keys.length === 0}
-              loading={downloads.isZipping}
-              onClick={() => void downloads.downloadZip(keys)}
-              data-testid="download-zip"
-            >
-              {keys.length > 0 ? `Download ${keys.length} as zip` : 'Download as zip'}
-            </Button>
+          canDownload || canEmail ? (
+            <>
+              {canEmail ? <EmailFilesButton tenant={tenant} fileIds={keys} /> : null}
+              {canDownload ? (
+                <Button
+                  icon={<FileZipOutlined aria-hidden />}
+                  disabled={keys.length === 0}
+                  loading={downloads.isZipping}
+                  onClick={() => void downloads.downloadZip(keys)}
+                  data-testid="download-zip"
+                >
+                  {keys.length > 0 ? `Download ${keys.length} as zip` : 'Download as zip'}
+                </Button>
+              ) : null}
+            </>
           ) : null
         }
       />
@@ -162,7 +171,9 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         renderError={(error, retry) => <FilesError error={error} onRetry={retry} />}
         pageSizes={PAGE_SIZES}
         columns={columns}
-        selection={canDownload ? { ...selection, label: (file) => `Select ${file.title}` } : undefined}
+        selection={
+          canDownload || canEmail ? { ...selection, label: (file) => `Select ${file.title}` } : undefined
+        }
         empty={
           <ListEmpty
             text={direction.emptyText}

@@ -1,4 +1,13 @@
-import { selectSelectedSite, selectTenant, useSelectedSite, useShellSelector } from '@portico/web-shell';
+import {
+  selectSelectedSite,
+  selectTenant,
+  UrlUpload,
+  useIdempotencyKeys,
+  useSelectedSite,
+  useShellSelector,
+} from '@portico/web-shell';
+import { useCallback } from 'react';
+import { useSaveSubmittedFilesMutation } from '../api/save-submitted-files.ts';
 import { SUBMITTED_FILES } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
 import { useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
@@ -14,6 +23,17 @@ export default function SubmittedFilesPage() {
   const siteId = useShellSelector(selectSelectedSite);
   const { site } = useSelectedSite();
   const uploader = useSubmittedUploads({ tenant, siteId });
+  const [saveSubmittedFiles] = useSaveSubmittedFilesMutation();
+  const keys = useIdempotencyKeys();
+  // A file fetched from a link is saved at once, as the uploader's Save saves an upload.
+  const saveFetched = useCallback(
+    async ({ referenceNumber, siteId: site }: { referenceNumber: string; siteId: string }) => {
+      const body = { siteId: site, files: [{ referenceNumber }] };
+      await saveSubmittedFiles({ tenant: tenant ?? '', idempotencyKey: keys.keyFor(body), ...body }).unwrap();
+      keys.succeeded();
+    },
+    [saveSubmittedFiles, tenant, keys],
+  );
   return (
     <SiteFilesPage
       direction={SUBMITTED_FILES}
@@ -27,6 +47,11 @@ export default function SubmittedFilesPage() {
               siteName={site?.name}
               canDelete={settings.internalFilesDelete}
             />
+          ) : null}
+          {settings.internalFilesUpload && settings.urlFileUpload && tenant && siteId ? (
+            <div className="portico-card" style={{ padding: 16 }}>
+              <UrlUpload tenant={tenant} siteId={siteId} onDone={saveFetched} />
+            </div>
           ) : null}
         </>
       }
