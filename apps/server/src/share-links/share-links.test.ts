@@ -292,6 +292,21 @@ describe('the download limit, revocation and the lists', () => {
     expect(revoked.rows).toHaveLength(1);
   });
 
+  it('follows what its sender may do now: a client’s link shares nothing once the site turns the flag off', async () => {
+    const file = bakeryFiles[0]!.id;
+    expect((await send(api.as('bob'), { fileIds: [file], to: ['follows@example.net'] })).status).toBe(201);
+    const token = tokenOf(await mailTo('follows@example.net'));
+    expect((await open(`/s/${token}/files/${file}`, { method: 'HEAD' })).status).toBe(200);
+    await settings({ internalFilesEmail: false });
+    try {
+      expect(await (await open(`/s/${token}`)).text()).toContain('None of the files is available any more.');
+      expect((await open(`/s/${token}/files/${file}`, { method: 'HEAD' })).status).toBe(404);
+    } finally {
+      await settings({ internalFilesEmail: true });
+    }
+    expect((await open(`/s/${token}/files/${file}`, { method: 'HEAD' })).status).toBe(200);
+  });
+
   it("a link of one firm reaches nothing of another's", async () => {
     const sent = await send(
       api.as('dave'),

@@ -13,6 +13,9 @@ import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { type FileTarget, requireFileAccess } from '../site-files/file-access.ts';
+import { may } from '../sites/access.ts';
+import { currentScopeOfUser } from '../sites/callers.ts';
+import { findVisibleSite } from '../sites/sites.repository.ts';
 import {
   countShareLinkDownload,
   findPageBranding,
@@ -188,6 +191,23 @@ async function checkedLink(tx: Queryable, tenantCode: string, hash: string) {
   return { link, branding };
 }
 
+/**
+ * The files of a link its sender may still e-mail: a link is the sender's act, so it follows what they may do
+ * now. A client who left the site, or whose site turned `internalFilesEmail` (or downloads) off, shares nothing
+ * more through their links; staff share every live file of a site that is not archived.
+ */
+async function stillShared(tx: Queryable, tenantCode: string, link: ShareLink, files: SharedFile[]) {
+  if (!files.length) return files;
+  const sender = await currentScopeOfUser(tx, tenantCode, link.sentBy.id);
+  if (!sender) return [];
+  const allowed = new Map<string, boolean>();
+  for (const siteId of new Set(files.map((f) => f.siteId))) {
+    const site = await findVisibleSite(tx, sender, siteId).catch(() => undefined);
+    allowed.set(siteId, site !== undefined && may(sender, 'files.email', site));
+  }
+  return files.filter((f) => allowed.get(f.siteId));
+}
+
 /** The page of a link: its files that can still be taken; the visit is audited. */
 export async function openShareLink(
   db: Database,
@@ -197,7 +217,7 @@ export async function openShareLink(
   const { tenantCode, hash } = await liveLink(db, token);
   return db.withTenant(tenantCode, async (tx) => {
     const { link, branding } = await checkedLink(tx, tenantCode, hash);
-    const files = await findSharedFiles(tx, tenantCode, link.id);
+    const files = await stillShared(tx, tenantCode, link, await findSharedFiles(tx, tenantCode, link.id));
     await recordAuditEvents(tx, [
       {
         tenantCode,
@@ -233,7 +253,12 @@ export async function sharedFileDownload(
     tenantCode,
     async find(tx: Queryable): Promise<SharedFile> {
       shareLink = (await checkedLink(tx, tenantCode, hash)).link;
-      const [file] = await findSharedFiles(tx, tenantCode, shareLink.id, fileId.toLowerCase());
+      const [file] = await stillShared(
+        tx,
+        tenantCode,
+        shareLink,
+        await findSharedFiles(tx, tenantCode, shareLink.id, fileId.toLowerCase()),
+      );
       if (!file) throw new AppError('files.not_found', 'This file is no longer shared through this link.');
       return file;
     },
