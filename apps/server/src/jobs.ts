@@ -15,6 +15,7 @@ import { downloadTicketSweepJob } from './site-files/download-tickets.usecases.t
 import type { BlobStore } from './storage/blob-store.ts';
 import { orphanBlobSweepJob } from './uploads/orphan-blobs.ts';
 import { uploadReaperJob } from './uploads/upload-reaper.ts';
+import { urlUploadSweepJob } from './uploads/url-uploads.usecases.ts';
 
 /** What the composition root gives every job; each job's declaration says which part it uses. */
 export interface JobContext {
@@ -45,6 +46,7 @@ export const JOBS: readonly JobDefinition<JobContext>[] = [
   rateLimitSweepJob, // http/database-rate-limit-store.ts
   quarantineSweepJob, // scanning/quarantine.usecases.ts: quarantined bytes after QUARANTINE_DAYS (decision 43)
   rescanJob, // scanning/rescan.ts: files due for a rescan after RESCAN_DAYS (off unless set)
+  urlUploadSweepJob, // uploads/url-uploads.usecases.ts: jobs of uploads from a link a day after their end
   jobRunsSweepJob, // db/periodic-jobs.ts: the record of runs itself
 ];
 

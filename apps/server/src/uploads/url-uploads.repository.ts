@@ -1,5 +1,5 @@
 import type { UrlUploadJob } from '@portico/contracts';
-import type { Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
 
 /** The jobs of "Upload from a link" (url_uploads, migration 0027): their state, for any server process to answer. */
 
@@ -134,4 +134,14 @@ export async function findUrlUpload(
     ...(row.reference_number ? { referenceNumber: row.reference_number } : {}),
     ...(failed ? { error: failed } : {}),
   };
+}
+
+/** Removes the jobs of every tenant last updated before `before` (the sweep); answers how many. */
+export async function deleteUrlUploadsUpdatedBefore(db: Database, before: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM url_uploads WHERE updated_at < $1 RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    [before],
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, errorCode, useTestApi } from '../testing/api.ts';
 import { PDF_BYTES } from '../testing/staff-access.ts';
 import { addressRefusal, checkUrl } from './url-fetch.ts';
+import { deleteUrlUploadsUpdatedBefore } from './url-uploads.repository.ts';
 
 /**
  * Upload from a link (issue 27 item 7): the server fetches an address the test serves into a pending upload;
@@ -249,5 +250,15 @@ describe('who may upload from a link', () => {
       state: 'failed',
       error: { code: 'url.fetch_failed' },
     });
+  });
+
+  it('the sweep removes jobs a day after their last change', async () => {
+    const started = await start(api.as('carol'), `${base}/report.pdf`);
+    await finished(api.as('carol'), started.body.jobId);
+    await api.db.query(`UPDATE url_uploads SET updated_at = now() - interval '2 days' WHERE id = $1`, [
+      started.body.jobId,
+    ]);
+    expect(await deleteUrlUploadsUpdatedBefore(api.db, new Date(Date.now() - 86_400_000))).toBeGreaterThan(0);
+    expect((await job(api.as('carol'), started.body.jobId)).status).toBe(404);
   });
 });

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
+import { sweepJob } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireAccess } from '../sites/access.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
@@ -15,6 +16,7 @@ import { type FileStorageDeps, recordReceivedFiles } from './uploads.usecases.ts
 import { checkHost, checkUrl, fileNameOf, openUrl, type UrlFetchPolicy } from './url-fetch.ts';
 import {
   countFetchingUrlUploads,
+  deleteUrlUploadsUpdatedBefore,
   findUrlUpload,
   insertUrlUpload,
   isFolderOfSite,
@@ -230,3 +232,11 @@ async function runUrlUpload(deps: UrlUploadDeps, caller: Caller, job: RunningJob
     clearTimeout(timer);
   }
 }
+
+/** A job's row is kept a day after its last change (the page has long read it by then), then swept. */
+const KEPT_MS = 24 * 3_600_000;
+
+/** Sweeps old jobs of "Upload from a link" every hour, once per period across all processes. */
+export const urlUploadSweepJob = sweepJob('url-upload-sweep', 3_600_000, 'old uploads from a link', (db) =>
+  deleteUrlUploadsUpdatedBefore(db, new Date(Date.now() - KEPT_MS)),
+);
