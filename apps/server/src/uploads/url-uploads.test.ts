@@ -151,6 +151,11 @@ describe('fetching a link into a pending upload', () => {
     }
   });
 
+  it('a name that does not resolve ends the job failed, not the request', async () => {
+    const failed = await fetched(api.as('carol'), 'https://no-such-host.invalid/file.pdf');
+    expect(failed).toMatchObject({ state: 'failed', error: { code: 'url.fetch_failed' } });
+  });
+
   it('refuses at once (400 url.refused) what the allow list does not name: 127.0.0.1, 10.0.0.1, 169.254.169.254, file:, ftp:', async () => {
     for (const url of [
       'http://127.0.0.1:1/x',

@@ -87,7 +87,10 @@ export async function startUrlUpload(
   });
   // The address is judged before any job exists: a refusal is the request's answer (400), not a job's.
   const url = checkUrl(body.url, policyOf(config));
-  await checkHost(url, policyOf(config));
+  // A refused address is the request's answer; a name that does not resolve (now) is the job's to report.
+  await checkHost(url, policyOf(config)).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'url.refused') throw error;
+  });
   const id = await db.withTenant(caller.tenantCode, (tx) =>
     insertUrlUpload(tx, {
       tenantCode: caller.tenantCode,
