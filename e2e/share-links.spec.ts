@@ -108,6 +108,14 @@ describe('share links and uploads from a link', { timeout: 60_000 }, () => {
       .getByRole('row')
       .filter({ hasText: 'auditor@example.net' });
     await row.getByText('1 of 3 downloads').waitFor({ timeout: 20_000 });
+
+    // Revoked there, the link answers a page that says so.
+    await row.getByRole('button', { name: 'Revoke the link sent to auditor@example.net' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke', exact: true }).click();
+    await row.waitFor({ state: 'detached', timeout: 20_000 });
+    const gone = await visitor.page.goto(link);
+    expect(gone?.status()).toBe(410);
+    await visitor.page.getByRole('heading', { name: 'This link was withdrawn' }).waitFor();
     expect(errors).toEqual([]);
   });
 
