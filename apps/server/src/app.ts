@@ -13,6 +13,7 @@ import { registerSecurity } from './http/security.ts';
 import { unsubscribeRoutes } from './mail/unsubscribe.routes.ts';
 import { discoveryRoutes } from './services/discovery/discovery.routes.ts';
 import { tenantServices } from './services/tenant-services.ts';
+import { shareLinkPageRoutes } from './share-links/share-link-page.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -82,6 +83,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(discoveryRoutes, { prefix: '/discovery/api/DiscoveryContext', ...deps });
   await app.register(tenantServices, { prefix: '/t/:tenant', ...deps });
   await app.register(unsubscribeRoutes, { prefix: '/mail', db: deps.db, logLevel: 'warn' });
+  await app.register(shareLinkPageRoutes, {
+    prefix: '/s',
+    db: deps.db,
+    blobs: deps.blobs,
+    logLevel: 'warn',
+  });
 
   await registerFrontEnds(app, deps.config);
   return app;

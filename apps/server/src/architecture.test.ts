@@ -30,6 +30,7 @@ const MODULES: Record<string, readonly string[]> = {
   checkouts: ['sites', 'audit', 'site-files'],
   'file-history': ['audit', 'site-files'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
+  'share-links': ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
 const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts', 'sweep-timer.ts'];
@@ -178,6 +179,7 @@ describe.skipIf(process.env.PORTICO_TEST_DB === 'postgres')('the server map', ()
       path.join('site-files', 'site-file-list.routes.ts'),
       path.join('site-files', 'download-ticket.routes.ts'),
       path.join('mail', 'unsubscribe.routes.ts'),
+      path.join('share-links', 'share-link-page.routes.ts'),
       path.join('idp', 'interactions.routes.ts'),
       path.join('idp', 'password.routes.ts'),
       path.join('idp', 'two-step.routes.ts'),

@@ -265,6 +265,45 @@ export const CONFIG_ENTRIES = {
     default: '300',
     parse: intFrom(10, 86_400),
   }),
+  shareLinkDays: entry({
+    env: 'SHARE_LINK_DAYS',
+    doc: 'How long the link of e-mailed files works by default, in days; a sender may choose fewer or more, up to 30.',
+    expects: 'an integer from 1 to 30',
+    default: '7',
+    parse: intFrom(1, 30),
+  }),
+  shareLinkSendsPerHour: entry({
+    env: 'SHARE_LINK_SENDS_PER_HOUR',
+    doc: 'Times one person may e-mail files per hour, counted across the servers (each send reaches at most 20 addresses); one more is answered 429 `request.too_many`.',
+    expects: 'an integer from 1 to 10000',
+    default: '30',
+    parse: intFrom(1, 10_000),
+  }),
+  urlUploadAllowHttp: entry({
+    env: 'URL_UPLOAD_ALLOW_HTTP',
+    doc: 'Let "Upload from a link" fetch plain `http:` addresses too (by default only `https:`).',
+    expects: 'true or false',
+    default: 'false',
+    parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
+  }),
+  urlUploadAllowedHosts: entry({
+    env: 'URL_UPLOAD_ALLOWED_HOSTS',
+    doc: 'For tests only: `host:port` pairs, comma-separated, that "Upload from a link" may fetch although their addresses are private or loopback (e.g. a test server on 127.0.0.1), or `none`.',
+    expects: 'none, or host:port pairs separated by commas, such as 127.0.0.1:8080',
+    default: 'none',
+    parse: (raw) => {
+      if (raw === 'none') return [] as string[];
+      const list = raw.split(',').map((part) => part.trim().toLowerCase());
+      return list.every((hp) => /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/.test(hp)) ? list : undefined;
+    },
+  }),
+  urlUploadTimeoutSeconds: entry({
+    env: 'URL_UPLOAD_TIMEOUT_SECONDS',
+    doc: 'The longest "Upload from a link" may take to fetch a file, redirects included, in seconds; a slower fetch fails.',
+    expects: 'an integer from 5 to 86400',
+    default: '600',
+    parse: intFrom(5, 86_400),
+  }),
   blobStore: entry({
     env: 'BLOB_STORE',
     doc: 'Where file bytes live: `fs`, files under `DATA_DIR/blobs`; `s3`, an S3-compatible object store (the S3_ settings), which every server process of a cluster shares.',
@@ -552,6 +591,11 @@ export interface Config {
   uploadMaxUnfinishedBytesPerUser: Parsed<'uploadMaxUnfinishedBytesPerUser'>;
   tempFileMaxAgeSeconds: Parsed<'tempFileMaxAgeSeconds'>;
   downloadTicketSeconds: Parsed<'downloadTicketSeconds'>;
+  shareLinkDays: Parsed<'shareLinkDays'>;
+  shareLinkSendsPerHour: Parsed<'shareLinkSendsPerHour'>;
+  urlUploadAllowHttp: Parsed<'urlUploadAllowHttp'>;
+  urlUploadAllowedHosts: Parsed<'urlUploadAllowedHosts'>;
+  urlUploadTimeoutSeconds: Parsed<'urlUploadTimeoutSeconds'>;
   blobStore: Parsed<'blobStore'>;
   s3Endpoint: Parsed<'s3Endpoint'> | undefined;
   s3Region: Parsed<'s3Region'>;

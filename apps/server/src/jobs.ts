@@ -17,6 +17,7 @@ import type { BlobStore } from './storage/blob-store.ts';
 import { trashRetentionJob } from './trash/trash.usecases.ts';
 import { orphanBlobSweepJob } from './uploads/orphan-blobs.ts';
 import { uploadReaperJob } from './uploads/upload-reaper.ts';
+import { urlUploadSweepJob } from './uploads/url-uploads.usecases.ts';
 
 /** What the composition root gives every job; each job's declaration says which part it uses. */
 export interface JobContext {
@@ -49,6 +50,7 @@ export const JOBS: readonly JobDefinition<JobContext>[] = [
   rescanJob, // scanning/rescan.ts: files due for a rescan after RESCAN_DAYS (off unless set)
   trashRetentionJob, // trash/trash.usecases.ts: the sites' trash after TRASH_RETENTION_DAYS (decision 48)
   checkoutExpiryJob, // checkouts/checkouts.usecases.ts: check-outs past CHECKOUT_HOURS (decision 50)
+  urlUploadSweepJob, // uploads/url-uploads.usecases.ts: jobs of uploads from a link a day after their end
   jobRunsSweepJob, // db/periodic-jobs.ts: the record of runs itself
 ];
 

@@ -75,6 +75,11 @@ export const ERROR_CODES = {
   'file.not_checked_out': 409,
   'versions.not_found': 404,
   'trash.not_found': 404,
+  // E-mailing files and uploading from a link (issue 27 items 6 and 7, decision 52).
+  'share_links.not_found': 404,
+  'share_links.gone': 410,
+  'url.refused': 400,
+  'url.fetch_failed': 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

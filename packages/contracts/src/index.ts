@@ -16,6 +16,8 @@ export * from './notifications.ts';
 export * from './requests.ts';
 export * from './runtime-config.ts';
 export * from './scanning.ts';
+export * from './share-links.ts';
 export * from './sites.ts';
 export * from './staff/index.ts';
 export * from './theme.ts';
+export * from './url-uploads.ts';

@@ -48,6 +48,13 @@ export { useListState } from './features/lists/hooks/use-list-state.ts';
 export type { ListColumn, ListColumns } from './features/lists/list-column.ts';
 export { type ColumnSort, type ListQuery, PAGE_SIZES, sortableColumn } from './features/lists/list-query.ts';
 export { useOpenRequestItemCount } from './features/requests/api/get-open-request-item-count.ts';
+export {
+  useEmailFilesMutation,
+  useGetShareLinksQuery,
+  useRevokeShareLinkMutation,
+} from './features/share-links/api/share-links.ts';
+export { EmailFilesButton } from './features/share-links/components/email-files-button.tsx';
+export { UrlUpload } from './features/share-links/components/url-upload.tsx';
 export { useGetPublishedFileCountQuery } from './features/sites/api/get-published-file-count.ts';
 export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './features/sites/api/get-sites.ts';
 export { SiteSwitcher } from './features/sites/components/site-switcher.tsx';

@@ -5,6 +5,7 @@ import {
   CloudUploadOutlined,
   FileSearchOutlined,
   InboxOutlined,
+  LinkOutlined,
   MailOutlined,
   MenuOutlined,
   SafetyOutlined,
@@ -112,6 +113,14 @@ export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
     menuKey: STAFF_MENU_KEYS.quarantine,
     icon: <SafetyOutlined />,
     load: () => import('../features/quarantine/components/quarantine-page.tsx'),
+    requiredRole: 'staff',
+  },
+  {
+    path: 'share-links',
+    title: 'Share links',
+    menuKey: STAFF_MENU_KEYS.shareLinks,
+    icon: <LinkOutlined />,
+    load: () => import('../features/share-links/components/share-links-page.tsx'),
     requiredRole: 'staff',
   },
   {

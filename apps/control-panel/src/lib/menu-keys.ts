@@ -11,6 +11,7 @@ export const STAFF_MENU_KEYS = {
   notifications: 'notifications',
   requests: 'requests',
   quarantine: 'quarantine',
+  shareLinks: 'shareLinks',
 } as const;
 
 /** What people call each page a menu entry can open, by key; a key not here is shown as itself. */
@@ -28,5 +29,6 @@ export const MENU_PAGE_NAMES: Readonly<Record<string, string>> = {
   mail: 'Mail',
   requests: 'Requests',
   requestedDocuments: 'Requested Documents',
+  shareLinks: 'Share links',
   quarantine: 'Quarantine',
 };

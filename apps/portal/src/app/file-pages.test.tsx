@@ -150,7 +150,38 @@ describe('Published Files', () => {
   });
 });
 
+describe('E-mail on selected files (internalFilesEmail)', () => {
+  test('with the flag, "E-mail" sends the selected files to the addresses typed', async () => {
+    settings = { ...ALLOWED, internalFilesEmail: true };
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
+    expect(screen.getByTestId('email-files')).toBeDisabled();
+    within(table).getByRole('checkbox', { name: 'Select Letter 1' }).click();
+    const button = await screen.findByRole('button', { name: 'E-mail 1' });
+    expect(button).toBeEnabled();
+  });
+
+  test('without the flag there is no E-mail', async () => {
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
+    expect(screen.queryByTestId('email-files')).toBeNull();
+  });
+});
+
 describe('Submitted Files', () => {
+  test('with urlFileUpload, "Upload from a link" is offered beside the uploader; without, it is not', async () => {
+    settings = { ...ALLOWED, urlFileUpload: true };
+    const { unmount } = renderPage('submitted');
+    expect(await screen.findByTestId('url-upload')).toHaveTextContent('Upload from a link');
+    unmount();
+    settings = ALLOWED;
+    renderPage('submitted');
+    await screen.findByTestId('file-uploader');
+    expect(screen.queryByTestId('url-upload')).toBeNull();
+  });
+
   test('offers the uploader with Save when uploads are allowed', async () => {
     renderPage('submitted');
     expect(await screen.findByTestId('file-uploader')).toHaveTextContent("Send files to Bob's Bakery Ltd");

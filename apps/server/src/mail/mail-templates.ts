@@ -7,6 +7,7 @@ import {
 } from './templates/document-requests.ts';
 import { fileQuarantinedMail } from './templates/file-quarantined.ts';
 import { filesPublishedMail } from './templates/files-published.ts';
+import { filesSharedMail } from './templates/files-shared.ts';
 import { filesSubmittedMail } from './templates/files-submitted.ts';
 import { invitationMail } from './templates/invitation.ts';
 import { passwordResetMail } from './templates/password-reset.ts';
@@ -38,6 +39,7 @@ export const MAIL_TEMPLATES = {
   'recovery-code-used': recoveryCodeUsedMail,
   'two-step-reset': twoStepResetMail,
   'new-browser-sign-in': newBrowserSignInMail,
+  'files-shared': filesSharedMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

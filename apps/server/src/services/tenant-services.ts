@@ -144,6 +144,11 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     downloadTicketSeconds,
     refusedExtensions: config.uploadRefusedExtensions,
     checkoutHours: config.checkoutHours,
+    shareLinks: {
+      publicUrl: config.publicUrl,
+      shareLinkDays: config.shareLinkDays,
+      sendsPerHour: config.shareLinkSendsPerHour,
+    },
   });
   await app.register(fileStorageRoutes, {
     prefix: '/file-storage',

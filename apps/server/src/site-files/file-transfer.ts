@@ -95,23 +95,49 @@ export async function zipFiles(
 
 /** One file, by id, with ETag, Range and HEAD; a download that sends bytes from the start is audited. */
 export async function serveFileDownload(
-  { db, blobs }: FileTransferDeps,
+  deps: FileTransferDeps,
   request: FastifyRequest,
   reply: FastifyReply,
   { scope, find, auditDetail }: FileLookup,
   fileId: string,
 ) {
+  return serveOneFile(deps, request, reply, {
+    tenantCode: scope.tenantCode,
+    find: async (tx) => (await find(tx, [fileId.toLowerCase()]))[0]!,
+    onDownload: (tx, file, range) =>
+      recordAuditEvents(tx, [
+        downloadEvent(scope, file, { via: 'download', ...(range ? { range } : {}), ...auditDetail }),
+      ]),
+  });
+}
+
+/** Who takes one file out, and what a download of it (bytes from the start) records. */
+export interface OneFileDownload {
+  tenantCode: string;
+  find(tx: Queryable): Promise<StoredFile>;
+  /** Runs in the lookup's transaction when the answer counts as a download (not HEAD, not a later range). */
+  onDownload(tx: Queryable, file: StoredFile, range?: { start: number; end: number }): Promise<void>;
+}
+
+/**
+ * The one download of a single file: the lookup and what a download records in one transaction, then the bytes
+ * with ETag, Range and HEAD (the signed-in downloads, and a share link's page).
+ */
+export async function serveOneFile(
+  { db, blobs }: FileTransferDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  download: OneFileDownload,
+) {
   const head = request.method === 'HEAD';
-  const { file, plan } = await db.withTenant(scope.tenantCode, async (tx) => {
-    const [file] = await find(tx, [fileId.toLowerCase()]);
-    const plan = planDownload(request.headers as DownloadHeaders, file!);
+  const { file, plan } = await db.withTenant(download.tenantCode, async (tx) => {
+    const file = await download.find(tx);
+    const plan = planDownload(request.headers as DownloadHeaders, file);
     if (!head && countsAsDownload(plan)) {
       const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : undefined;
-      await recordAuditEvents(tx, [
-        downloadEvent(scope, file!, { via: 'download', ...(range ? { range } : {}), ...auditDetail }),
-      ]);
+      await download.onDownload(tx, file, range);
     }
-    return { file: file!, plan };
+    return { file, plan };
   });
   return sendDownload(reply, blobs, file, plan, head);
 }

@@ -81,11 +81,19 @@ export const ACCESS_ACTIONS = {
   'uploads.discard': site([
     step('internalFilesDelete', 'Removing files is turned off for this site (internalFilesDelete).'),
   ]),
+  // Issue 27 items 6 and 7 (decision 52). Mailing a file hands it out: it needs the download flag as well.
+  'files.uploadFromUrl': site([
+    step('internalFilesUpload', 'Uploads are turned off for this site (internalFilesUpload).'),
+    step('urlFileUpload', 'Uploading from a link is turned off for this site (urlFileUpload).'),
+  ]),
+  'files.email': site([
+    FILES_SHOWN,
+    step('internalFilesDownload', 'Downloads are turned off for this site (internalFilesDownload).'),
+    step('internalFilesEmail', 'Sending files by mail is turned off for this site (internalFilesEmail).'),
+  ]),
 
   // What the other flags will gate: named now, built by the file-workspace issues.
-  'files.uploadFromUrl': planned('urlFileUpload', 'Uploading from a link'),
   'files.setStatus': planned('internalFileStatusUpdate', 'Changing a file’s status'),
-  'files.email': planned('internalFilesEmail', 'Sending files by mail'),
   'files.setAssignee': planned('internalFileSetAssignee', 'Setting a file’s assignee'),
   'files.setProject': planned('internalFileSetProject', 'Setting a file’s project'),
   'files.checkout': built(planned('internalFilesCheckinCheckout', 'Checking files out and in')),

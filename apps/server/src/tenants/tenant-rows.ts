@@ -23,6 +23,7 @@ export const NEW_TENANT_MENU = {
     { key: 'mail', name: 'Mail', order: 9 },
     { key: 'notifications', name: 'Notifications', order: 10 },
     { key: 'quarantine', name: 'Quarantine', order: 11 },
+    { key: 'shareLinks', name: 'Share links', order: 12 },
   ],
 };
 

@@ -22,6 +22,7 @@ export const shellApi = createApi({
     'Activity',
     'Requests',
     'RequestCount',
+    'ShareLinks',
   ],
   endpoints: () => ({}),
 });

@@ -31,9 +31,17 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
       'Clients can delete files (they go to the site’s trash, where the firm can restore them) and throw away uploads they have not submitted.',
     enforced: true,
   },
-  urlFileUpload: { label: 'Upload from a link', description: 'Add a file by its web address.' },
+  urlFileUpload: {
+    label: 'Upload from a link',
+    description: 'Add a file by its web address: the server fetches it (with Upload files on).',
+    enforced: true,
+  },
   internalFileStatusUpdate: { label: 'Change file status', description: "Update a file's status." },
-  internalFilesEmail: { label: 'E-mail files', description: 'Send files by e-mail.' },
+  internalFilesEmail: {
+    label: 'E-mail files',
+    description: 'Send files by e-mail as an expiring link (with Download files on).',
+    enforced: true,
+  },
   internalFileSetAssignee: {
     label: 'Set the assignee',
     description: 'Choose who is responsible for a file.',

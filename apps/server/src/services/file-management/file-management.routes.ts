@@ -18,9 +18,12 @@ import { checkoutRoutes } from './checkouts.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
+import { type ShareLinkRouteOptions, shareLinkRoutes } from './share-links.routes.ts';
 import { trashRoutes } from './trash.routes.ts';
 
-export interface FileManagementRouteDeps extends SiteFileRouteDeps {
+export interface FileManagementRouteDeps
+  extends SiteFileRouteDeps,
+    Pick<ShareLinkRouteOptions, 'shareLinks'> {
   /** CHECKOUT_HOURS. */
   checkoutHours: number;
   /** UPLOAD_REFUSED_EXTENSIONS: a rename may not give a file a refused type. */
@@ -32,6 +35,7 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   // Rename, move, copy, delete, and the trash (decision 48).
   await app.register(fileActionsRoutes, { db: deps.db, refusedExtensions: deps.refusedExtensions });
   await app.register(trashRoutes, { db: deps.db, blobs: deps.blobs });
+  await app.register(shareLinkRoutes, { db: deps.db, shareLinks: deps.shareLinks });
   await app.register(
     siteFileListRoutes({
       list: PUBLISHED_FILES,

@@ -28,10 +28,18 @@ import {
 } from '../../uploads/tus-uploads.usecases.ts';
 import { UploadSlots } from '../../uploads/upload-slots.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from '../../uploads/uploads.usecases.ts';
+import { urlUploadRoutes } from './url-uploads.routes.ts';
 
 export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots'> & {
   config: FileStorageDeps['config'] &
-    Pick<Config, 'uploadMaxConcurrentPerUser' | 'uploadMaxConcurrentPerAddress'>;
+    Pick<
+      Config,
+      | 'uploadMaxConcurrentPerUser'
+      | 'uploadMaxConcurrentPerAddress'
+      | 'urlUploadAllowHttp'
+      | 'urlUploadAllowedHosts'
+      | 'urlUploadTimeoutSeconds'
+    >;
 };
 
 /** The file-storage service: uploads land here, pending until the portal saves them as Submitted Files. */
@@ -43,6 +51,12 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       perAddress: options.config.uploadMaxConcurrentPerAddress,
     }),
   };
+  await app.register(urlUploadRoutes, {
+    db: deps.db,
+    blobs: deps.blobs,
+    scanning: deps.scanning,
+    config: options.config,
+  });
   // Registered here, so only this service parses multipart bodies; the route reads the parts as streams.
   await app.register(multipart, {
     limits: {

@@ -4,6 +4,7 @@ import {
   actionsColumn,
   dateColumn,
   describeQueryError,
+  EmailFilesButton,
   FILE_DETAILS_ALL,
   FileActions,
   FileLockTag,
@@ -15,6 +16,7 @@ import {
   useFileCheckout,
   useFileDetails,
   useFileDownloads,
+  useListSelection,
   useListState,
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
@@ -59,6 +61,7 @@ export function PublishedFilesTable({
     { tenant, siteId, ...list.query, folderId: folderId ?? 'root' },
     { skip: !ready },
   );
+  const selection = useListSelection(`${siteId}/${folderId ?? 'root'}`);
   const [unpublish, unpublishing] = useUnpublishFileMutation();
   const downloads = useFileDownloads(DOWNLOADS);
   const preview = useFilePreview(PREVIEWS, {
@@ -128,9 +131,16 @@ export function PublishedFilesTable({
 
   return (
     <>
+      <div className="portico-row" style={{ flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
+        <EmailFilesButton tenant={tenant} fileIds={selection.keys} />
+        {selection.keys.length === 0 ? (
+          <span style={{ color: '#595959' }}>Select files to e-mail them as a link.</span>
+        ) : null}
+      </div>
       <ListTable<PublishedFile>
         list={list}
         result={files}
+        selection={{ ...selection, label: (file) => `Select ${file.title}` }}
         itemName="published file"
         data-testid="published-files-table"
         empty={

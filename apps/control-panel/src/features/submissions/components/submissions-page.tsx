@@ -11,6 +11,7 @@ import {
   actionsColumn,
   ChoiceFilter,
   dateColumn,
+  EmailFilesButton,
   FILE_DETAILS_ALL,
   FileActions,
   FileLockTag,
@@ -155,13 +156,14 @@ export default function SubmissionsPage() {
         >
           {selected.length > 0 ? `Download ${selected.length} as zip` : 'Download as zip'}
         </Button>
+        <EmailFilesButton tenant={tenant} fileIds={selected} />
         {selected.length > 0 ? (
           <Button type="link" onClick={selection.clear}>
             Clear selection
           </Button>
         ) : (
           <Typography.Text style={{ color: '#595959' }}>
-            Select files to download them together.
+            Select files to download or e-mail them together.
           </Typography.Text>
         )}
       </Flex>

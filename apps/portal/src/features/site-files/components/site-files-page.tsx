@@ -61,6 +61,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               }}
               canCheckout={settings.internalFilesCheckinCheckout}
               detailViews={fileDetailsViews(settings)}
+              canEmail={settings.internalFilesEmail && settings.internalFilesDownload}
             />
           ) : (
             <FilesHidden />

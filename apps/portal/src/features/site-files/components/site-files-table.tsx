@@ -3,6 +3,7 @@ import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
   anyFileAction,
   Button,
+  EmailFilesButton,
   FileActions,
   type FileActionsAllowed,
   type FileDetailsView,
@@ -43,9 +44,12 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   actions,
   canCheckout = false,
   detailViews = [],
+  canEmail = false,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
+  /** The site lets its clients e-mail files as share links (internalFilesEmail, with downloads). */
+  canEmail?: boolean;
   /** The site lets its clients open files in the viewer (internalFilesView). */
   canPreview: boolean;
   /** The folder shown (null: the root) while the site's folders are on; undefined: every file of the site. */
@@ -183,16 +187,21 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         dates={{ label: direction.dateLabel }}
         testIdPrefix="file"
         actions={
-          canDownload ? (
-            <Button
-              icon={<FileZipOutlined aria-hidden />}
-              disabled={keys.length === 0}
-              loading={downloads.isZipping}
-              onClick={() => void downloads.downloadZip(keys)}
-              data-testid="download-zip"
-            >
-              {keys.length > 0 ? `Download ${keys.length} as zip` : 'Download as zip'}
-            </Button>
+          canDownload || canEmail ? (
+            <>
+              {canEmail ? <EmailFilesButton tenant={tenant} fileIds={keys} /> : null}
+              {canDownload ? (
+                <Button
+                  icon={<FileZipOutlined aria-hidden />}
+                  disabled={keys.length === 0}
+                  loading={downloads.isZipping}
+                  onClick={() => void downloads.downloadZip(keys)}
+                  data-testid="download-zip"
+                >
+                  {keys.length > 0 ? `Download ${keys.length} as zip` : 'Download as zip'}
+                </Button>
+              ) : null}
+            </>
           ) : null
         }
       />
@@ -203,7 +212,9 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         renderError={(error, retry) => <FilesError error={error} onRetry={retry} />}
         pageSizes={PAGE_SIZES}
         columns={columns}
-        selection={canDownload ? { ...selection, label: (file) => `Select ${file.title}` } : undefined}
+        selection={
+          canDownload || canEmail ? { ...selection, label: (file) => `Select ${file.title}` } : undefined
+        }
         empty={
           <ListEmpty
             text={folderId ? 'This folder has no files.' : direction.emptyText}

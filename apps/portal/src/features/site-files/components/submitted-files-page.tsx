@@ -1,10 +1,14 @@
 import {
   selectSelectedSite,
   selectTenant,
+  UrlUpload,
   useFolderParam,
+  useIdempotencyKeys,
   useSelectedSite,
   useShellSelector,
 } from '@portico/web-shell';
+import { useCallback } from 'react';
+import { useSaveSubmittedFilesMutation } from '../api/save-submitted-files.ts';
 import { SUBMITTED_FILES } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
 import { useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
@@ -26,6 +30,18 @@ export default function SubmittedFilesPage() {
     siteId,
     folderId: settings.fileAreaFolderStructure ? folderId : null,
   });
+  const [saveSubmittedFiles] = useSaveSubmittedFilesMutation();
+  const keys = useIdempotencyKeys();
+  // A file fetched from a link is saved at once, as the uploader's Save saves an upload.
+  const saveFetched = useCallback(
+    async ({ referenceNumber, siteId: site }: { referenceNumber: string; siteId: string }) => {
+      const folder = settings.fileAreaFolderStructure ? folderId : null;
+      const body = { siteId: site, files: [{ referenceNumber }], ...(folder ? { folderId: folder } : {}) };
+      await saveSubmittedFiles({ tenant: tenant ?? '', idempotencyKey: keys.keyFor(body), ...body }).unwrap();
+      keys.succeeded();
+    },
+    [saveSubmittedFiles, tenant, keys, settings.fileAreaFolderStructure, folderId],
+  );
   return (
     <SiteFilesPage
       direction={SUBMITTED_FILES}
@@ -39,6 +55,11 @@ export default function SubmittedFilesPage() {
               siteName={site?.name}
               canDelete={settings.internalFilesDelete}
             />
+          ) : null}
+          {settings.internalFilesUpload && settings.urlFileUpload && tenant && siteId ? (
+            <div className="portico-card" style={{ padding: 16 }}>
+              <UrlUpload tenant={tenant} siteId={siteId} onDone={saveFetched} />
+            </div>
           ) : null}
         </>
       }
