@@ -13,6 +13,7 @@ import { passwordResetMail } from './templates/password-reset.ts';
 import { submissionStatusMail } from './templates/submission-status.ts';
 import {
   newBrowserSignInMail,
+  passkeyAddedMail,
   recoveryCodeUsedMail,
   twoStepLockedMail,
   twoStepResetMail,
@@ -38,6 +39,7 @@ export const MAIL_TEMPLATES = {
   'recovery-code-used': recoveryCodeUsedMail,
   'two-step-reset': twoStepResetMail,
   'new-browser-sign-in': newBrowserSignInMail,
+  'passkey-added': passkeyAddedMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;
