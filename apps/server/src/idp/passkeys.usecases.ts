@@ -31,6 +31,11 @@ import { mailPerson } from './two-step.usecases.ts';
  */
 export const CHALLENGE_SECONDS = 300;
 const CEREMONY_TIMEOUT_MS = 120_000;
+/**
+ * EdDSA, ES256, RS256: what authenticators make. Named, so the library does not probe for ML-DSA, which Node
+ * still calls experimental (and warns about in the log).
+ */
+const ALGORITHMS = [-8, -7, -257];
 export const PASSKEY_NAME_MAX = 100;
 
 export interface RelyingParty {
@@ -90,6 +95,7 @@ export async function passkeyRegistrationOptions(
     })),
     // Discoverable, so that it can sign in without a username.
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    supportedAlgorithmIDs: ALGORITHMS,
   });
   await saveChallenge(db, {
     value: options.challenge,
@@ -123,6 +129,7 @@ export async function registerPasskey(
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
+      supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
     return { ok: false, reason: challengeTaken ? 'invalid' : 'challenge', detail: (error as Error).message };
