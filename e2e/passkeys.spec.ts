@@ -61,7 +61,9 @@ describe('passkeys', { timeout: 60_000 }, () => {
     await page.getByLabel('Name of the new passkey').fill('Chromium on the test machine');
     await page.getByRole('button', { name: 'Add a passkey' }).click();
     await page.getByText('Passkey added.').waitFor({ timeout: 20_000 });
-    expect(await page.locator('#passkeys strong').allTextContents()).toEqual(['Chromium on the test machine']);
+    expect(await page.locator('#passkeys strong').allTextContents()).toEqual([
+      'Chromium on the test machine',
+    ]);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('link', { name: 'Back to Portico' }).click();
     await expectInPortal(page);

@@ -17,9 +17,9 @@ import {
   renderProviderErrorPage,
   renderTooManyAttemptsPage,
 } from './notice-pages.ts';
+import { PASSKEYS_SCRIPT_PATH, WEBAUTHN_SCRIPT_PATH } from './passkey-pages.ts';
 import { clearSignInCookie, isCrossSite, passwordRoutes, signInCookieOf } from './password.routes.ts';
 import { useSignInLink } from './password-links.ts';
-import { PASSKEYS_SCRIPT_PATH, WEBAUTHN_SCRIPT_PATH } from './passkey-pages.ts';
 import { interactionPath } from './provider-config.ts';
 import type { SecretBox } from './secret-box.ts';
 import { continueAfterPassword, twoStepRoutes } from './two-step.routes.ts';

@@ -14,7 +14,8 @@ export interface PasskeyRow {
   last_used_at: Date | null;
 }
 
-const COLUMNS = 'id, user_id, credential_id, public_key, counter::text AS counter, transports, name, created_at, last_used_at';
+const COLUMNS =
+  'id, user_id, credential_id, public_key, counter::text AS counter, transports, name, created_at, last_used_at';
 
 export async function listPasskeyRows(db: Queryable, userId: string): Promise<PasskeyRow[]> {
   const { rows } = await db.query<PasskeyRow>(
@@ -85,11 +86,10 @@ export async function takePasskeyCounter(db: Queryable, id: string, counter: num
 }
 
 export async function renamePasskey(db: Queryable, userId: string, id: string, name: string) {
-  const { rows } = await db.query('UPDATE passkeys SET name = $3 WHERE user_id = $1 AND id = $2 RETURNING id', [
-    userId,
-    id,
-    name,
-  ]);
+  const { rows } = await db.query(
+    'UPDATE passkeys SET name = $3 WHERE user_id = $1 AND id = $2 RETURNING id',
+    [userId, id, name],
+  );
   return rows.length > 0;
 }
 

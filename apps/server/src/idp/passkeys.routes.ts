@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { authenticate, findAccountById, type IdpAccount } from './accounts.ts';
 import { sendHtml } from './html.ts';
 import { NOT_CONFIRMED_MESSAGE, PASSKEYS_PATH, renderRemovePasskeyPage } from './passkey-pages.ts';
+import { renamePasskey } from './passkeys.repository.ts';
 import {
   cleanPasskeyName,
   listPasskeys,
@@ -16,7 +17,6 @@ import {
   removePasskey,
   verifyPasskey,
 } from './passkeys.usecases.ts';
-import { renamePasskey } from './passkeys.repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { SignInMethod } from './sign-in-history.ts';
 import type { PendingSignIn } from './two-step.routes.ts';
@@ -44,9 +44,19 @@ export interface PasskeyRoutesOptions {
   /** A same-origin form of "Sign-in and security" by the person signed in (two-step.routes.ts). */
   securityPost(
     path: string,
-    handle: (request: FastifyRequest, reply: FastifyReply, accountId: string, email: string) => Promise<unknown>,
+    handle: (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      accountId: string,
+      email: string,
+    ) => Promise<unknown>,
   ): unknown;
-  securityPage(request: FastifyRequest, reply: FastifyReply, accountId: string, notice?: string): Promise<unknown>;
+  securityPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    accountId: string,
+    notice?: string,
+  ): Promise<unknown>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -93,7 +103,7 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
   /** The sign-in this ceremony belongs to: the interaction, and the person whose password passed, if any. */
   async function ceremonyOf(request: UidRequest, reply: FastifyReply) {
     const interaction = await interactionOf(request, reply);
-    if (!interaction || interaction.prompt.name !== 'login') return undefined;
+    if (interaction?.prompt.name !== 'login') return undefined;
     const pending = pendingOf(interaction);
     return pending
       ? { purpose: 'second-step' as const, subject: interaction.uid, userId: pending.accountId }
@@ -101,7 +111,9 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
   }
 
   const expired = (reply: FastifyReply) =>
-    reply.status(400).send({ message: 'This sign-in page has expired. Go back to Portico and sign in again.' });
+    reply
+      .status(400)
+      .send({ message: 'This sign-in page has expired. Go back to Portico and sign in again.' });
 
   app.post(
     '/idp/interaction/:uid/passkey/options',
@@ -109,7 +121,9 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
     async (request: UidRequest, reply) => {
       const ceremony = await ceremonyOf(request, reply);
       if (!ceremony) return expired(reply);
-      return reply.header('cache-control', 'no-store').send(await passkeyAuthenticationOptions(db, rp, ceremony));
+      return reply
+        .header('cache-control', 'no-store')
+        .send(await passkeyAuthenticationOptions(db, rp, ceremony));
     },
   );
 
@@ -129,10 +143,14 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
       const { response } = request.body as { response: AuthenticationResponseJSON };
       const result = await verifyPasskey(db, rp, ceremony, response);
       if (!result.ok) {
-        request.log.info({ purpose: ceremony.purpose, reason: result.reason, detail: result.detail }, 'passkey refused');
+        request.log.info(
+          { purpose: ceremony.purpose, reason: result.reason, detail: result.detail },
+          'passkey refused',
+        );
         return reply.status(401).send({ message: REFUSED_MESSAGE });
       }
-      if (!(await findAccountById(db, result.userId))) return reply.status(401).send({ message: REFUSED_MESSAGE });
+      if (!(await findAccountById(db, result.userId)))
+        return reply.status(401).send({ message: REFUSED_MESSAGE });
       request.log.info({ accountId: result.userId, purpose: ceremony.purpose }, 'signed in with a passkey');
       const location =
         ceremony.purpose === 'second-step'
@@ -171,7 +189,9 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
       return reply.status(400).send({ message });
     }
     request.log.info({ accountId, passkeyId: result.id }, 'passkey added');
-    return reply.header('cache-control', 'no-store').send({ location: `${config.publicUrl}/idp/account/security?added=1` });
+    return reply
+      .header('cache-control', 'no-store')
+      .send({ location: `${config.publicUrl}/idp/account/security?added=1` });
   });
 
   /** The person's passkey the URL names, or undefined (someone else's is answered like a missing one). */
@@ -181,7 +201,8 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
   securityPost(`${PASSKEYS_PATH}/:id/rename`, async (request, reply, accountId) => {
     const { id } = (request as IdRequest).params;
     const name = cleanPasskeyName((request.body as { name?: unknown } | undefined)?.name);
-    if (!(await passkeyOf(accountId, id))) return securityPage(request, reply, accountId, 'That passkey is gone.');
+    if (!(await passkeyOf(accountId, id)))
+      return securityPage(request, reply, accountId, 'That passkey is gone.');
     if (!name) return securityPage(request, reply, accountId, 'A passkey needs a name.');
     await renamePasskey(db, accountId, id, name);
     return securityPage(request, reply, accountId, 'Passkey renamed.');
@@ -237,5 +258,4 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
     const account = await findAccountById(db, accountId);
     return Boolean(account && (await authenticate(db, account.username, value))?.accountId === accountId);
   }
-
 }

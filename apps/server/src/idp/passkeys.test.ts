@@ -26,7 +26,12 @@ const api = useTestApi({ logger: { level: 'trace', stream: logs.stream } });
 const PASSWORD = 'portico';
 const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
 
-const postJson = (flow: SignInFlow, path: string, body: unknown, headers: Record<string, string> = SAME_ORIGIN) =>
+const postJson = (
+  flow: SignInFlow,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = SAME_ORIGIN,
+) =>
   browserFetch(flow, new URL(path, flow.baseUrl).href, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
@@ -130,7 +135,9 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     expect(mails.rows.map((r) => r.data.name).sort()).toEqual(['Phone <b>', 'Work laptop']);
 
     const id = page.match(/passkeys\/([0-9a-f-]{36})\/rename/)![1]!;
-    const renamed = await postForm(flow, `/idp/account/security/passkeys/${id}/rename`, { name: 'Old laptop' });
+    const renamed = await postForm(flow, `/idp/account/security/passkeys/${id}/rename`, {
+      name: 'Old laptop',
+    });
     expect(await renamed.text()).toContain('<strong>Old laptop</strong>');
 
     // The same registration posted again: its challenge was taken already.
@@ -139,10 +146,19 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     ).json()) as PublicKeyCredentialCreationOptionsJSON;
     expect(options.excludeCredentials).toHaveLength(2);
     const response = new SoftwareAuthenticator(api.url).create(options);
-    expect((await postJson(flow, '/idp/account/security/passkeys', { name: 'x', response })).status).toBe(200);
-    expect((await postJson(flow, '/idp/account/security/passkeys', { name: 'x', response })).status).toBe(400);
+    expect((await postJson(flow, '/idp/account/security/passkeys', { name: 'x', response })).status).toBe(
+      200,
+    );
+    expect((await postJson(flow, '/idp/account/security/passkeys', { name: 'x', response })).status).toBe(
+      400,
+    );
     // A cross-site post is refused before anything is read.
-    const crossSite = await postJson(flow, '/idp/account/security/passkeys/options', {}, { 'sec-fetch-site': 'cross-site' });
+    const crossSite = await postJson(
+      flow,
+      '/idp/account/security/passkeys/options',
+      {},
+      { 'sec-fetch-site': 'cross-site' },
+    );
     expect(crossSite.status).toBe(403);
   });
 
@@ -177,7 +193,10 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
   });
 
   test('refused: a replayed answer, an old counter, another origin, no user verification, an expired challenge, someone else', async () => {
-    const refused = async (sign: Parameters<SoftwareAuthenticator['get']>[1], prepare?: () => Promise<unknown>) => {
+    const refused = async (
+      sign: Parameters<SoftwareAuthenticator['get']>[1],
+      prepare?: () => Promise<unknown>,
+    ) => {
       const login = await openLoginPage(api.url);
       await prepare?.();
       const used = await usePasskey(login.flow, uidOf(login.url), device('alice phone'), sign);
@@ -193,7 +212,9 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     const first = await usePasskey(login.flow, uid, device('alice phone'));
     expect(first.status).toBe(200);
     const again = await openLoginPage(api.url);
-    const replay = await postJson(again.flow, `/idp/interaction/${uidOf(again.url)}/passkey`, { response: first.response });
+    const replay = await postJson(again.flow, `/idp/interaction/${uidOf(again.url)}/passkey`, {
+      response: first.response,
+    });
     expect(replay.status).toBe(401);
 
     // A challenge older than five minutes.
@@ -215,11 +236,13 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     const bobOptions = await postJson(page.flow, `/idp/interaction/${bobUid}/passkey/options`, {});
     const bobRequest = (await bobOptions.json()) as PublicKeyCredentialRequestOptionsJSON;
     const alices = device('alice phone').get({ ...bobRequest, allowCredentials: [] });
-    expect((await postJson(page.flow, `/idp/interaction/${bobUid}/passkey`, { response: alices })).status).toBe(401);
+    expect(
+      (await postJson(page.flow, `/idp/interaction/${bobUid}/passkey`, { response: alices })).status,
+    ).toBe(401);
     // Each refusal for its own reason (passkeys.usecases.ts), as logged.
-    const reasons = [...logs.text().matchAll(/"reason":"(\w+)"(?:,"detail":"([^"]*))?[^\n]*passkey refused/g)].map(
-      (m) => `${m[1]}: ${m[2] ?? ''}`,
-    );
+    const reasons = [
+      ...logs.text().matchAll(/"reason":"(\w+)"(?:,"detail":"([^"]*))?[^\n]*passkey refused/g),
+    ].map((m) => `${m[1]}: ${m[2] ?? ''}`);
     expect(reasons).toEqual([
       expect.stringMatching(/^counter: /),
       expect.stringMatching(/^invalid: Unexpected authentication response origin/),
@@ -237,12 +260,18 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     const page = await (await browserFetch(flow, `${api.url}/idp/account/security`)).text();
     const id = page.match(/passkeys\/([0-9a-f-]{36})\/remove/)![1]!;
     // The session's cookie now needs a second step; the page is still the one of the signed-in browser.
-    const confirm = await (await browserFetch(flow, `${api.url}/idp/account/security/passkeys/${id}/remove`)).text();
+    const confirm = await (
+      await browserFetch(flow, `${api.url}/idp/account/security/passkeys/${id}/remove`)
+    ).text();
     expect(confirm).toContain('Remove the passkey');
-    const wrong = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, { confirmation: 'not it' });
+    const wrong = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, {
+      confirmation: 'not it',
+    });
     expect(wrong.status).toBe(401);
     expect(await api.db.query(`SELECT 1 FROM passkeys WHERE id = $1`, [id])).toMatchObject({ rows: [{}] });
-    const right = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, { confirmation: PASSWORD });
+    const right = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, {
+      confirmation: PASSWORD,
+    });
     expect(right.status).toBe(200);
     expect(await right.text()).toContain('The passkey &quot;Desk&quot; is removed.');
     expect((await api.db.query(`SELECT 1 FROM passkeys WHERE id = $1`, [id])).rows).toEqual([]);
@@ -252,7 +281,9 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     expect((await submitLogin(login, 'carol', PASSWORD)).location).toMatch(/\/oidc\/auth\//);
 
     const alice = (await findAccountByUsernameOrEmail(api.db, 'alice'))!;
-    expect(await resetTwoStep(api.db, { userId: alice.accountId, email: alice.email }, { via: 'test' })).toBe(true);
+    expect(await resetTwoStep(api.db, { userId: alice.accountId, email: alice.email }, { via: 'test' })).toBe(
+      true,
+    );
     const left = await api.db.query(`SELECT 1 FROM passkeys WHERE user_id = $1`, [alice.accountId]);
     expect(left.rows).toEqual([]);
   });

@@ -125,7 +125,11 @@ export async function registerPasskey(
     verification = await verifyRegistrationResponse({
       response,
       expectedChallenge: async (challenge) =>
-        (challengeTaken = await takeChallenge(db, { value: challenge, purpose: 'register', subject: userId })),
+        (challengeTaken = await takeChallenge(db, {
+          value: challenge,
+          purpose: 'register',
+          subject: userId,
+        })),
       expectedOrigin: rp.origin,
       expectedRPID: rp.id,
       requireUserVerification: false,
@@ -191,8 +195,11 @@ export async function verifyPasskey(
   rp: RelyingParty,
   ceremony: { purpose: Exclude<ChallengePurpose, 'register'>; subject: string; userId?: string },
   response: AuthenticationResponseJSON,
-): Promise<{ ok: true; userId: string; passkeyId: string } | { ok: false; reason: PasskeyRefusal; detail?: string }> {
-  const passkey = typeof response?.id === 'string' ? await findPasskeyByCredentialId(db, response.id) : undefined;
+): Promise<
+  { ok: true; userId: string; passkeyId: string } | { ok: false; reason: PasskeyRefusal; detail?: string }
+> {
+  const passkey =
+    typeof response?.id === 'string' ? await findPasskeyByCredentialId(db, response.id) : undefined;
   if (!passkey || (ceremony.userId && passkey.user_id !== ceremony.userId)) {
     // The challenge goes all the same: a refused answer never leaves one to try again with.
     await takeChallengeOf(db, ceremony, response);
@@ -222,7 +229,11 @@ export async function verifyPasskey(
     });
   } catch (error) {
     const detail = (error as Error).message;
-    return { ok: false, reason: !challengeTaken ? 'challenge' : /counter/i.test(detail) ? 'counter' : 'invalid', detail };
+    return {
+      ok: false,
+      reason: !challengeTaken ? 'challenge' : /counter/i.test(detail) ? 'counter' : 'invalid',
+      detail,
+    };
   }
   if (!verification.verified) return { ok: false, reason: 'invalid' };
   if (!(await takePasskeyCounter(db, passkey.id, verification.authenticationInfo.newCounter))) {
@@ -239,7 +250,8 @@ async function takeChallengeOf(
 ) {
   try {
     const client = JSON.parse(Buffer.from(response.response.clientDataJSON, 'base64url').toString('utf8'));
-    if (typeof client?.challenge === 'string') await takeChallenge(db, { ...ceremony, value: client.challenge });
+    if (typeof client?.challenge === 'string')
+      await takeChallenge(db, { ...ceremony, value: client.challenge });
   } catch {
     // Not even client data: nothing to spend.
   }

@@ -6,12 +6,12 @@ import type { Database } from '../db/database.ts';
 import { findAccountById } from './accounts.ts';
 import { sendHtml } from './html.ts';
 import { renderExpiredInteractionPage, renderSignedOutPage } from './notice-pages.ts';
+import { passkeyRoutes } from './passkeys.routes.ts';
+import { listPasskeys } from './passkeys.usecases.ts';
 import { isCrossSite } from './password.routes.ts';
 import { interactionPath } from './provider-config.ts';
 import type { SecretBox } from './secret-box.ts';
 import { endSessionsOf } from './sessions.ts';
-import { passkeyRoutes } from './passkeys.routes.ts';
-import { listPasskeys } from './passkeys.usecases.ts';
 import { listSignIns, recordSignIn, type SignInMethod } from './sign-in-history.ts';
 import { deleteTwoStep, requiredByFirm } from './two-step.repository.ts';
 import {

@@ -13,7 +13,10 @@ import type {
  * discoverable credentials, user presence and (unless told otherwise) user verification.
  */
 export class SoftwareAuthenticator {
-  readonly #credentials = new Map<string, { key: KeyObject; userHandle: string; rpId: string; counter: number }>();
+  readonly #credentials = new Map<
+    string,
+    { key: KeyObject; userHandle: string; rpId: string; counter: number }
+  >();
 
   readonly origin: string;
 
@@ -81,7 +84,12 @@ export class SoftwareAuthenticator {
    */
   get(
     options: PublicKeyCredentialRequestOptionsJSON,
-    { userVerified = true, credentialId = undefined as string | undefined, counter = undefined as number | undefined, origin = this.origin } = {},
+    {
+      userVerified = true,
+      credentialId = undefined as string | undefined,
+      counter = undefined as number | undefined,
+      origin = this.origin,
+    } = {},
   ): AuthenticationResponseJSON {
     const rpId = options.rpId ?? this.rpId;
     const allowed = options.allowCredentials?.map((c) => c.id) ?? [];
@@ -91,7 +99,8 @@ export class SoftwareAuthenticator {
         ? allowed.find((c) => this.#credentials.has(c))
         : [...this.#credentials].find(([, c]) => c.rpId === rpId)?.[0]);
     const credential = id && this.#credentials.get(id);
-    if (!id || !credential) throw new Error('NotAllowedError: no credential of this authenticator was asked for');
+    if (!id || !credential)
+      throw new Error('NotAllowedError: no credential of this authenticator was asked for');
     credential.counter = counter ?? credential.counter + 1;
     const authData = authenticatorData(rpId, userVerified, credential.counter, 0);
     const clientData = clientDataOf('webauthn.get', options.challenge, origin);
@@ -146,8 +155,5 @@ function cbor(value: CborValue): Buffer {
     return Buffer.concat([head(3, bytes.length), bytes]);
   }
   if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), value]);
-  return Buffer.concat([
-    head(5, value.size),
-    ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)]),
-  ]);
+  return Buffer.concat([head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
 }
