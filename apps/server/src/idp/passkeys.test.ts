@@ -3,6 +3,8 @@ import type {
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
 import { describe, expect, test } from 'vitest';
+import { parseConfig } from '../config.ts';
+import { startServer } from '../main.ts';
 import { useTestApi } from '../testing/api.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import {
@@ -18,6 +20,8 @@ import {
   submitLogin,
 } from '../testing/sign-in.ts';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.ts';
+import { testDatabaseKind } from '../testing/test-database.ts';
+import { freePort } from '../testing/test-server.ts';
 import { findAccountByUsernameOrEmail } from './accounts.ts';
 import { resetTwoStep } from './two-step.usecases.ts';
 
@@ -295,4 +299,52 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     const page = await (await browserFetch(flow, `${api.url}/idp/account/security`)).text();
     for (const row of rows) expect(page).not.toContain(row.credential_id);
   });
+});
+
+describe('a passkey ceremony across two server processes on one database', { timeout: 120_000 }, () => {
+  // PGlite is one process's database; two servers share PostgreSQL, as the cluster's three do.
+  test.runIf(testDatabaseKind() === 'postgres')(
+    'options from one process, the answer to the other: accepted once, then refused by either',
+    async () => {
+      const port = await freePort();
+      const second = await startServer(
+        parseConfig({
+          ...Object.fromEntries(
+            Object.entries({
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              PUBLIC_URL: api.url,
+              DATABASE_URL: api.server.config.databaseUrl,
+              DATA_DIR: `${api.server.config.dataDir}-second`,
+              LOGIN_RATE_LIMIT: '1000',
+              LOG_LEVEL: 'warn',
+            }).filter(([, v]) => v !== undefined) as [string, string][],
+          ),
+        }),
+        { quiet: true, logger: false },
+      );
+      try {
+        const dave = new SoftwareAuthenticator(api.url);
+        await addPasskey(await signedInFlow('dave'), dave, 'Dave’s key');
+        const login = await openLoginPage(api.url);
+        const path = `/idp/interaction/${uidOf(login.url)}/passkey`;
+        const options = await postJson(login.flow, `${path}/options`, {});
+        const response = dave.get((await options.json()) as PublicKeyCredentialRequestOptionsJSON);
+        const atSecond = await postJson(login.flow, `http://127.0.0.1:${port}${path}`, { response });
+        expect(atSecond.status).toBe(200);
+        const { location } = (await atSecond.json()) as { location: string };
+        const tokens = await tokensAt(login.flow, location);
+        expect(await amrOf(tokens.refreshToken!)).toEqual(['hwk', 'user', 'mfa']);
+        // The same answer again, at either process: its challenge is gone.
+        const again = await openLoginPage(api.url);
+        const replayPath = `/idp/interaction/${uidOf(again.url)}/passkey`;
+        expect((await postJson(again.flow, replayPath, { response })).status).toBe(401);
+        expect(
+          (await postJson(again.flow, `http://127.0.0.1:${port}${replayPath}`, { response })).status,
+        ).toBe(401);
+      } finally {
+        await second.app.close();
+      }
+    },
+  );
 });
