@@ -19,7 +19,6 @@ import {
 } from './passkeys.usecases.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { SignInMethod } from './sign-in-history.ts';
-import type { PendingSignIn } from './two-step.routes.ts';
 import { checkSecondStep, twoStepStateOf } from './two-step.usecases.ts';
 import { SECOND_STEP_AMR } from './two-step-policy.ts';
 
@@ -31,7 +30,8 @@ export interface PasskeyRoutesOptions {
   db: Database;
   box: SecretBox;
   interactionOf(request: UidRequest, reply: FastifyReply): Promise<Interaction | undefined>;
-  pendingOf(interaction: Interaction): PendingSignIn | undefined;
+  /** The person whose password passed in this interaction, while their second step is due. */
+  pendingOf(interaction: Interaction): { accountId: string } | undefined;
   /** Records the sign-in and gives the provider its result; answers where the browser goes on. */
   complete(
     request: FastifyRequest,

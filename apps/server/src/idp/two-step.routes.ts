@@ -54,7 +54,7 @@ type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
  * just enrolled. The interaction's `result` carries it (the provider keeps it with the interaction), without a
  * `login`: resuming the authorization now would find no sign-in and ask for one again.
  */
-export interface PendingSignIn {
+interface PendingSignIn {
   accountId: string;
   enrolled?: boolean;
 }
