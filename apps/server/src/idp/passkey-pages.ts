@@ -24,6 +24,18 @@ export function passkeyButton(path: string, label: string) {
 export const PASSKEY_STYLE = `<style>.passkey { margin: 16px 0 0; } .passkey .alert { margin: 12px 0 0; }
  button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }</style>`;
 
+/** The form passkeys.js turns into a registration at `action` (`/options` first, then the new credential). */
+export function addPasskeyForm(action: string, button: string) {
+  return `<form method="post" action="${escapeHtml(action)}" data-passkey-register data-passkey hidden>
+<div class="field"><label for="passkey-name">Name of the new passkey</label>
+<input id="passkey-name" name="name" type="text" maxlength="100" placeholder="e.g. Work laptop"
+ aria-describedby="passkey-name-hint">
+<p class="hint" id="passkey-name-hint">So you can tell your passkeys apart, e.g. the device it is on.</p></div>
+<button type="submit">${escapeHtml(button)}</button>
+<div class="alert" data-passkey-status role="alert" hidden></div>
+</form>`;
+}
+
 /** The passkeys section of "Sign-in and security": each with its name, dates, rename and remove; then "Add". */
 export function renderPasskeySection(passkeys: PasskeyInfo[]) {
   const list = passkeys.length
@@ -44,14 +56,7 @@ export function renderPasskeySection(passkeys: PasskeyInfo[]) {
 <p>A passkey signs you in with your fingerprint, face or device PIN instead of a password, and counts as the second
 step after one. Add one on each device you use.</p>
 ${list}
-<form method="post" action="${PASSKEYS_PATH}" data-passkey-register data-passkey hidden>
-<div class="field"><label for="passkey-name">Name of the new passkey</label>
-<input id="passkey-name" name="name" type="text" maxlength="100" placeholder="e.g. Work laptop"
- aria-describedby="passkey-name-hint">
-<p class="hint" id="passkey-name-hint">So you can tell your passkeys apart, e.g. the device it is on.</p></div>
-<button type="submit">Add a passkey</button>
-<div class="alert" data-passkey-status role="alert" hidden></div>
-</form>
+${addPasskeyForm(PASSKEYS_PATH, 'Add a passkey')}
 <noscript><p>Adding a passkey needs JavaScript.</p></noscript>
 <style>.passkeys { list-style: none; padding: 0; margin: 0 0 16px; }
  .passkeys li { border-bottom: 1px solid var(--line); padding: 8px 0; overflow-wrap: anywhere; }

@@ -17,9 +17,11 @@ import {
   removePasskey,
   verifyPasskey,
 } from './passkeys.usecases.ts';
+import { SECURITY_PATH } from './provider-config.ts';
 import type { SecretBox } from './secret-box.ts';
 import type { SignInMethod } from './sign-in-history.ts';
-import { checkSecondStep, twoStepStateOf } from './two-step.usecases.ts';
+import { requiredByFirm } from './two-step.repository.ts';
+import { checkSecondStep, hasSecondStep, twoStepStateOf } from './two-step.usecases.ts';
 import { SECOND_STEP_AMR } from './two-step-policy.ts';
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -160,6 +162,77 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
     },
   );
 
+  /**
+   * At a sign-in a firm's policy requires, for a person with no second step yet: a passkey instead of an app. The
+   * password passed; nobody with a second step reaches this (they are asked for it), so it adds no way around one.
+   */
+  async function enrolmentOf(request: UidRequest, reply: FastifyReply) {
+    const interaction = await interactionOf(request, reply);
+    if (interaction?.prompt.name !== 'login') return undefined;
+    const accountId = pendingOf(interaction)?.accountId;
+    if (!accountId || hasSecondStep(await twoStepStateOf(db, accountId))) return undefined;
+    if (!(await requiredByFirm(db, accountId))) return undefined;
+    return findAccountById(db, accountId);
+  }
+
+  app.post(
+    '/idp/interaction/:uid/enrol/passkey/options',
+    { schema: { hide: true, params: uidParams }, config: { rateLimit } },
+    async (request: UidRequest, reply) => {
+      const account = await enrolmentOf(request, reply);
+      if (!account) return expired(reply);
+      const registration = await passkeyRegistrationOptions(db, rp, {
+        userId: account.accountId,
+        email: account.email,
+        name: account.name,
+      });
+      return reply.header('cache-control', 'no-store').send(registration);
+    },
+  );
+
+  app.post(
+    '/idp/interaction/:uid/enrol/passkey',
+    { schema: { hide: true, params: uidParams }, config: { rateLimit } },
+    async (request: UidRequest, reply) => {
+      const account = await enrolmentOf(request, reply);
+      if (!account) return expired(reply);
+      const added = await addFromBody(request, reply, account.accountId);
+      if (!added) return reply;
+      request.log.info({ accountId: account.accountId }, 'passkey set up at sign-in');
+      const location = await complete(
+        request,
+        reply,
+        account.accountId,
+        ['pwd', 'hwk', SECOND_STEP_AMR],
+        'password_passkey',
+      );
+      return reply.header('cache-control', 'no-store').send({ location });
+    },
+  );
+
+  /** Registers the credential the page's script sent; answers false after answering the refusal itself. */
+  async function addFromBody(request: FastifyRequest, reply: FastifyReply, accountId: string) {
+    const body = (request.body ?? {}) as { name?: unknown; response?: RegistrationResponseJSON };
+    const response = body.response;
+    if (!response || typeof response !== 'object' || typeof response.response?.clientDataJSON !== 'string') {
+      reply.status(400).send({ message: 'The browser sent no passkey.' });
+      return false;
+    }
+    const name = cleanPasskeyName(body.name) || `Passkey of ${new Date().toISOString().slice(0, 10)}`;
+    const result = await registerPasskey(db, rp, accountId, name, response);
+    if (!result.ok) {
+      request.log.info({ accountId, reason: result.reason, detail: result.detail }, 'passkey not added');
+      const message =
+        result.reason === 'duplicate'
+          ? 'This passkey is registered already.'
+          : 'The passkey could not be added: the browser took too long or its answer was not valid. Try again.';
+      reply.status(400).send({ message });
+      return false;
+    }
+    request.log.info({ accountId, passkeyId: result.id }, 'passkey added');
+    return true;
+  }
+
   // "Sign-in and security": add, rename, remove.
   securityPost(`${PASSKEYS_PATH}/options`, async (_request, reply, accountId) => {
     const account = await findAccountById(db, accountId);
@@ -173,25 +246,10 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
   });
 
   securityPost(PASSKEYS_PATH, async (request, reply, accountId) => {
-    const body = (request.body ?? {}) as { name?: unknown; response?: RegistrationResponseJSON };
-    const response = body.response;
-    if (!response || typeof response !== 'object' || typeof response.response?.clientDataJSON !== 'string') {
-      return reply.status(400).send({ message: 'The browser sent no passkey.' });
-    }
-    const name = cleanPasskeyName(body.name) || `Passkey of ${new Date().toISOString().slice(0, 10)}`;
-    const result = await registerPasskey(db, rp, accountId, name, response);
-    if (!result.ok) {
-      request.log.info({ accountId, reason: result.reason, detail: result.detail }, 'passkey not added');
-      const message =
-        result.reason === 'duplicate'
-          ? 'This passkey is registered already.'
-          : 'The passkey could not be added: the browser took too long or its answer was not valid. Try again.';
-      return reply.status(400).send({ message });
-    }
-    request.log.info({ accountId, passkeyId: result.id }, 'passkey added');
+    if (!(await addFromBody(request, reply, accountId))) return reply;
     return reply
       .header('cache-control', 'no-store')
-      .send({ location: `${config.publicUrl}/idp/account/security?added=1` });
+      .send({ location: `${config.publicUrl}${SECURITY_PATH}?added=1` });
   });
 
   /** The person's passkey the URL names, or undefined (someone else's is answered like a missing one). */
@@ -210,7 +268,7 @@ export async function passkeyRoutes(app: FastifyInstance, options: PasskeyRoutes
 
   app.get(`${PASSKEYS_PATH}/:id/remove`, { schema: { hide: true } }, async (request: IdRequest, reply) => {
     const account = await signedInAccount(request, reply);
-    if (!account) return reply.redirect('/idp/account/security', 303);
+    if (!account) return reply.redirect(SECURITY_PATH, 303);
     const passkey = await passkeyOf(account.accountId, request.params.id);
     if (!passkey) return securityPage(request, reply, account.accountId, 'That passkey is gone.');
     const { totp } = await twoStepStateOf(db, account.accountId);

@@ -301,6 +301,46 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
   });
 });
 
+describe('a passkey at the enrolment a firm requires', { timeout: 120_000 }, () => {
+  test('dave, staff of a firm that requires two-step sign-in, adds a passkey instead of an app and goes on', async () => {
+    await api.db.query(`UPDATE tenants SET two_step_required = 'staff' WHERE code = 'globex'`);
+    await api.db.query(`DELETE FROM passkeys WHERE user_id = $1`, [await api.userId('dave')]);
+    try {
+      const page = await openLoginPage(api.url);
+      const afterPassword = await submitLogin(page, 'dave', PASSWORD);
+      expect(afterPassword.location).toMatch(/\/enrol$/);
+      const enrol = await (await browserFetch(page.flow, afterPassword.location!)).text();
+      expect(enrol).toContain('Or add a passkey instead');
+      const path = `${new URL(afterPassword.location!).pathname}/passkey`;
+      const options = await postJson(page.flow, `${path}/options`, {});
+      expect(options.status).toBe(200);
+      const authenticator = new SoftwareAuthenticator(api.url);
+      const creation = (await options.json()) as PublicKeyCredentialCreationOptionsJSON;
+      const added = await postJson(page.flow, path, {
+        name: 'Dave’s laptop',
+        response: authenticator.create(creation),
+      });
+      expect(added.status).toBe(200);
+      const tokens = await tokensAt(page.flow, ((await added.json()) as { location: string }).location);
+      expect(await amrOf(tokens.refreshToken!)).toEqual(['pwd', 'hwk', 'mfa']);
+      expect(await lastSignIn('dave')).toBe('password_passkey');
+
+      // Now that he has one, the password leads to the second step, and the enrolment's passkey path is shut.
+      const next = await openLoginPage(api.url);
+      const again = await submitLogin(next, 'dave', PASSWORD);
+      expect(again.location).toMatch(/\/two-step$/);
+      const shut = await postJson(
+        next.flow,
+        `/idp/interaction/${uidOf(again.location!)}/enrol/passkey/options`,
+        {},
+      );
+      expect(shut.status).toBe(400);
+    } finally {
+      await api.db.query(`UPDATE tenants SET two_step_required = 'off' WHERE code = 'globex'`);
+    }
+  });
+});
+
 describe('a passkey ceremony across two server processes on one database', { timeout: 120_000 }, () => {
   // PGlite is one process's database; two servers share PostgreSQL, as the cluster's three do.
   test.runIf(testDatabaseKind() === 'postgres')(

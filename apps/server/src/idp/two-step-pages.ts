@@ -1,5 +1,11 @@
 import { escapeHtml, renderPage } from './html.ts';
-import { PASSKEY_SCRIPTS, PASSKEY_STYLE, passkeyButton, renderPasskeySection } from './passkey-pages.ts';
+import {
+  addPasskeyForm,
+  PASSKEY_SCRIPTS,
+  PASSKEY_STYLE,
+  passkeyButton,
+  renderPasskeySection,
+} from './passkey-pages.ts';
 import type { PasskeyInfo } from './passkeys.usecases.ts';
 import { SECURITY_PATH } from './provider-config.ts';
 import { SIGN_IN_METHOD_LABELS, type SignInRecord } from './sign-in-history.ts';
@@ -65,6 +71,8 @@ export function renderEnrolPage(options: {
   enrolment: TotpEnrolment;
   required?: boolean;
   error?: string;
+  /** At a sign-in a firm's policy requires: where a passkey can be added instead (passkeys.routes.ts). */
+  passkeyAction?: string;
 }) {
   const lead = options.required
     ? '<p>Your firm requires a second step when you sign in. Set up an authenticator app now: it takes a minute.</p>'
@@ -83,10 +91,17 @@ or type this key into it: <code id="totp-key" class="key">${escapeHtml(options.e
 ${alertOf(options.error)}<form method="post" action="${escapeHtml(options.action)}">
 ${codeField('Code from the app', 'Six digits; a new code comes every 30 seconds.', options.error)}
 <button type="submit">Turn on two-step sign-in</button>
-</form>
+</form>${
+      options.passkeyAction
+        ? `<div data-passkey hidden><h2 class="or">Or add a passkey instead</h2>
+<p>Your fingerprint, face or device PIN, on this device.</p></div>
+${addPasskeyForm(options.passkeyAction, 'Add a passkey and continue')}`
+        : ''
+    }
 <style>.qr svg { width: 200px; height: 200px; display: block; margin: 8px 0; } .key { font-size: 15px;
  word-spacing: 4px; background: #f3f5f8; padding: 2px 6px; border-radius: 4px; } ol { padding-left: 20px; }
- li { margin: 0 0 10px; color: var(--muted); }</style>`,
+ li { margin: 0 0 10px; color: var(--muted); } h2.or { font-size: 18px; margin: 24px 0 8px; }</style>`,
+    ...(options.passkeyAction ? { scripts: PASSKEY_SCRIPTS } : {}),
   });
 }
 

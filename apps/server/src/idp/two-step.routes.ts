@@ -200,7 +200,12 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     return sendHtml(
       reply,
       200,
-      renderEnrolPage({ action: enrolPath(found.interaction.uid), enrolment, required: true }),
+      renderEnrolPage({
+        action: enrolPath(found.interaction.uid),
+        enrolment,
+        required: true,
+        passkeyAction: `${enrolPath(found.interaction.uid)}/passkey`,
+      }),
     );
   });
 
@@ -224,6 +229,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
             action: enrolPath(found.interaction.uid),
             enrolment,
             required: true,
+            passkeyAction: `${enrolPath(found.interaction.uid)}/passkey`,
             error: WRONG_CODE_MESSAGE,
           }),
         );
