@@ -71,7 +71,8 @@ describe('passkeys', { timeout: 60_000 }, () => {
 
     // Without a password: the authenticator offers its discoverable passkey for this site.
     await page.goto(`${server().url}/`);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByText('Or sign in with a passkey').waitFor();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expectInPortal(page);
     await signOut(page);
 

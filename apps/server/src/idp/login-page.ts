@@ -16,7 +16,7 @@ export interface LoginPageOptions {
   error?: string;
   /** Which front end asked, shown so the user knows where they are going. */
   clientName?: string;
-  /** Where "Sign in with a passkey" asks for its options and sends its answer (passkeys.routes.ts). */
+  /** Where the passkey sign-in ("Use a passkey") asks for its options and sends its answer (passkeys.routes.ts). */
   passkeyPath?: string;
 }
 
@@ -47,7 +47,7 @@ ${alert}<form method="post" action="${escapeHtml(action)}" data-sign-in>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}></div>
 <button type="submit">Sign in</button>
 </form>
-${passkeyPath ? `${passkeyButton(passkeyPath, 'Sign in with a passkey')}${PASSKEY_STYLE}` : ''}
+${passkeyPath ? `${passkeyButton(passkeyPath, 'Use a passkey', 'Or sign in with a passkey, without your password.')}${PASSKEY_STYLE}` : ''}
 <p class="aside"><a href="${FORGOT_PASSWORD_PATH}">Forgot your password?</a></p>`,
     scripts: [SIGN_IN_SCRIPT_PATH, ...(passkeyPath ? PASSKEY_SCRIPTS : [])],
   });

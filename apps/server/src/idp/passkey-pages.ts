@@ -14,14 +14,18 @@ export const PASSKEYS_PATH = `${SECURITY_PATH}/passkeys`;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** A button that signs with a passkey at `path` (`/options` first, then the answer), shown by the script. */
-export function passkeyButton(path: string, label: string) {
-  return `<div class="passkey" data-passkey hidden>
+/**
+ * A button that signs with a passkey at `path` (`/options` first, then the answer), shown by the script. Its name
+ * never starts with "Sign in", which stays the password form's button alone.
+ */
+export function passkeyButton(path: string, label: string, lead?: string) {
+  return `<div class="passkey" data-passkey hidden>${lead ? `\n<p class="or">${escapeHtml(lead)}</p>` : ''}
 <button type="button" class="secondary" data-passkey-sign-in="${escapeHtml(path)}">${escapeHtml(label)}</button>
 <div class="alert" data-passkey-status role="alert" hidden></div></div>`;
 }
 
 export const PASSKEY_STYLE = `<style>.passkey { margin: 16px 0 0; } .passkey .alert { margin: 12px 0 0; }
+ .passkey p.or { margin: 0 0 8px; }
  button.secondary { background: #fff; color: var(--brand); border: 1px solid var(--brand); }</style>`;
 
 /** The form passkeys.js turns into a registration at `action` (`/options` first, then the new credential). */

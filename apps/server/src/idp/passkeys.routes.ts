@@ -87,7 +87,7 @@ const REFUSED_MESSAGE = 'This passkey was not accepted. Try again, or use anothe
  * scope (interactions.routes.ts) refuses a post from another site before any of these runs.
  *
  * - `/idp/interaction/:uid/passkey`: while a password waits for its second step, a passkey of that person ends
- *   it (`amr` pwd, hwk, mfa); otherwise the login page's "Sign in with a passkey": a discoverable passkey with user
+ *   it (`amr` pwd, hwk, mfa); otherwise the login page's passkey sign-in: a discoverable passkey with user
  *   verification is both steps (`amr` hwk, user, mfa).
  * - `/idp/account/security/passkeys…`: add (mailed), rename, and remove after the password or an app's code.
  */

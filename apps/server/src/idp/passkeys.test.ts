@@ -168,7 +168,7 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
 
   test('"Sign in with a passkey": a discoverable passkey signs in without a password, with mfa in amr', async () => {
     const login = await openLoginPage(api.url);
-    expect(login.html).toContain('Sign in with a passkey');
+    expect(login.html).toContain('Or sign in with a passkey, without your password.');
     const used = await usePasskey(login.flow, uidOf(login.url), device('alice phone'));
     expect(used.request.allowCredentials ?? []).toEqual([]);
     expect(used.request.userVerification).toBe('required');
