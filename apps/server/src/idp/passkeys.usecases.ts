@@ -136,7 +136,9 @@ export async function registerPasskey(
       supportedAlgorithmIDs: ALGORITHMS,
     });
   } catch (error) {
-    return { ok: false, reason: challengeTaken ? 'invalid' : 'challenge', detail: (error as Error).message };
+    // The library's message for a challenge names its value: not for the log.
+    if (!challengeTaken) return { ok: false, reason: 'challenge' };
+    return { ok: false, reason: 'invalid', detail: (error as Error).message };
   }
   if (!verification.verified) return { ok: false, reason: 'invalid' };
   const { credential, credentialBackedUp } = verification.registrationInfo;
@@ -228,12 +230,10 @@ export async function verifyPasskey(
       requireUserVerification: ceremony.purpose === 'sign-in',
     });
   } catch (error) {
+    // The library's message for a challenge names its value: not for the log.
+    if (!challengeTaken) return { ok: false, reason: 'challenge' };
     const detail = (error as Error).message;
-    return {
-      ok: false,
-      reason: !challengeTaken ? 'challenge' : /counter/i.test(detail) ? 'counter' : 'invalid',
-      detail,
-    };
+    return { ok: false, reason: /counter/i.test(detail) ? 'counter' : 'invalid', detail };
   }
   if (!verification.verified) return { ok: false, reason: 'invalid' };
   if (!(await takePasskeyCounter(db, passkey.id, verification.authenticationInfo.newCounter))) {
