@@ -364,12 +364,13 @@ describe('a passkey ceremony across two server processes on one database', { tim
         { quiet: true, logger: false },
       );
       try {
-        const dave = new SoftwareAuthenticator(api.url);
-        await addPasskey(await signedInFlow('dave'), dave, 'Dave’s key');
+        // Carol has no passkey left (removed above), so her password alone signs her in to add one.
+        const carols = new SoftwareAuthenticator(api.url);
+        await addPasskey(await signedInFlow('carol'), carols, 'Carol’s key');
         const login = await openLoginPage(api.url);
         const path = `/idp/interaction/${uidOf(login.url)}/passkey`;
         const options = await postJson(login.flow, `${path}/options`, {});
-        const response = dave.get((await options.json()) as PublicKeyCredentialRequestOptionsJSON);
+        const response = carols.get((await options.json()) as PublicKeyCredentialRequestOptionsJSON);
         const atSecond = await postJson(login.flow, `http://127.0.0.1:${port}${path}`, { response });
         expect(atSecond.status).toBe(200);
         const { location } = (await atSecond.json()) as { location: string };
