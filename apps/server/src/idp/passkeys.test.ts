@@ -2,6 +2,7 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/server';
+import { generate } from 'otplib';
 import { describe, expect, test } from 'vitest';
 import { parseConfig } from '../config.ts';
 import { startServer } from '../main.ts';
@@ -72,7 +73,7 @@ async function addPasskey(flow: SignInFlow, authenticator: SoftwareAuthenticator
 
 const uidOf = (url: string) => url.match(/\/idp\/interaction\/([^/]+)/)![1]!;
 
-/** The login page's "Sign in with a passkey", or the second step's "Use a passkey": options, then the answer. */
+/** The login page's passkey sign-in, or the second step's "Use a passkey": options, then the answer. */
 async function usePasskey(
   flow: SignInFlow,
   uid: string,
@@ -166,7 +167,7 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     expect(crossSite.status).toBe(403);
   });
 
-  test('"Sign in with a passkey": a discoverable passkey signs in without a password, with mfa in amr', async () => {
+  test("the login page's passkey sign-in: a discoverable passkey signs in without a password, with mfa in amr", async () => {
     const login = await openLoginPage(api.url);
     expect(login.html).toContain('Or sign in with a passkey, without your password.');
     const used = await usePasskey(login.flow, uidOf(login.url), device('alice phone'));
@@ -290,6 +291,42 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
     );
     const left = await api.db.query(`SELECT 1 FROM passkeys WHERE user_id = $1`, [alice.accountId]);
     expect(left.rows).toEqual([]);
+  });
+
+  test('with an authenticator app, a code of it confirms a removal too; a cross-site removal is refused', async () => {
+    // Alice's second step was reset above: her password alone signs her in.
+    const flow = await signedInFlow('alice');
+    const enrolment = await (await browserFetch(flow, `${api.url}/idp/account/security/totp`)).text();
+    const key = enrolment
+      .match(/<code id="totp-key" class="key">([A-Z2-7 ]+)<\/code>/)![1]!
+      .replace(/ /g, '');
+    const codeAt = (steps: number) =>
+      generate({ secret: key, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+    expect((await postForm(flow, '/idp/account/security/totp', { code: await codeAt(0) })).status).toBe(200);
+    await addPasskey(flow, new SoftwareAuthenticator(api.url), 'Tablet');
+    const page = await (await browserFetch(flow, `${api.url}/idp/account/security`)).text();
+    const id = page.match(/passkeys\/([0-9a-f-]{36})\/remove/)![1]!;
+    const confirm = await (
+      await browserFetch(flow, `${api.url}/idp/account/security/passkeys/${id}/remove`)
+    ).text();
+    expect(confirm).toContain('Your password, or a code from your authenticator app');
+
+    const crossSite = await browserFetch(flow, `${api.url}/idp/account/security/passkeys/${id}/remove`, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ confirmation: PASSWORD }).toString(),
+    });
+    expect(crossSite.status).toBe(403);
+    // The code that confirmed the app is used already; the next one is taken.
+    const used = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, {
+      confirmation: await codeAt(0),
+    });
+    expect(used.status).toBe(401);
+    const right = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, {
+      confirmation: await codeAt(1),
+    });
+    expect(right.status).toBe(200);
+    expect((await api.db.query('SELECT 1 FROM passkeys WHERE id = $1', [id])).rows).toEqual([]);
   });
 
   test('the public keys are stored, no private material; the pages never show a credential id', async () => {
