@@ -5,6 +5,7 @@ import { downloadBenchmark } from './benchmarks/download.ts';
 import { controlPanelFirstScreenBenchmark, portalFirstScreenBenchmark } from './benchmarks/first-screen.ts';
 import { foldersBenchmark } from './benchmarks/folders.ts';
 import { listBenchmark } from './benchmarks/list.ts';
+import { passkeyBenchmark } from './benchmarks/passkey.ts';
 import { requestsListBenchmark } from './benchmarks/requests-list.ts';
 import { scanUploadBenchmark } from './benchmarks/scan-upload.ts';
 import { tusUploadBenchmark } from './benchmarks/tus-upload.ts';
@@ -34,6 +35,7 @@ const BENCHMARKS: Benchmark[] = [
   portalFirstScreenBenchmark,
   controlPanelFirstScreenBenchmark,
   twoStepBenchmark,
+  passkeyBenchmark,
 ];
 
 /** The last lines the servers logged, kept for the report before the work folder goes. */

@@ -13,15 +13,19 @@ const clustered = process.env.E2E_CLUSTER === '1';
  * with its own data folder, for the spec file that calls this. The front ends must be built first: the
  * `test:e2e` script does that.
  */
-export function useServer(env: Record<string, string> = {}): () => TestServer {
+export function useServer(
+  env: Record<string, string> | (() => Promise<Record<string, string>>) = {},
+): () => TestServer {
   let server: TestServer | undefined;
   // The whole log of the spec's server, at its most talkative, is searched for secrets once the server stops
   // (issue 18: no token, password, secret link or file content in any line); E2E_LOG_FILE keeps it as well.
   const logs = clustered ? undefined : captureLogs();
   beforeAll(async () => {
+    // A function: settings that depend on something known only now (a port chosen for PUBLIC_URL).
+    const settings = typeof env === 'function' ? await env() : env;
     server = clustered
-      ? await startClusterServer(env)
-      : await startTestServer(env, { logger: { level: 'trace', stream: logs!.stream } });
+      ? await startClusterServer(settings)
+      : await startTestServer(settings, { logger: { level: 'trace', stream: logs!.stream } });
   }, 180_000);
   afterAll(async () => {
     await server?.close();

@@ -183,6 +183,7 @@ describe.skipIf(process.env.PORTICO_TEST_DB === 'postgres')('the server map', ()
       path.join('idp', 'interactions.routes.ts'),
       path.join('idp', 'password.routes.ts'),
       path.join('idp', 'two-step.routes.ts'),
+      path.join('idp', 'passkeys.routes.ts'),
     ];
     const misplaced = files.filter(
       (f) =>

@@ -10,7 +10,7 @@ export function userCommand(io: CliIo) {
   user
     .command('reset-two-step')
     .description(
-      "Remove a person's authenticator app and recovery codes (a lost phone): audited in their firms, mailed to them",
+      "Remove a person's authenticator app, recovery codes and passkeys (a lost phone): audited in their firms, mailed to them",
     )
     .argument('<username or e-mail>', 'their username or e-mail address')
     .action((who) =>

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
@@ -15,6 +17,7 @@ import {
   renderProviderErrorPage,
   renderTooManyAttemptsPage,
 } from './notice-pages.ts';
+import { PASSKEYS_SCRIPT_PATH, WEBAUTHN_SCRIPT_PATH } from './passkey-pages.ts';
 import { clearSignInCookie, isCrossSite, passwordRoutes, signInCookieOf } from './password.routes.ts';
 import { useSignInLink } from './password-links.ts';
 import { interactionPath } from './provider-config.ts';
@@ -28,6 +31,8 @@ export interface InteractionRoutesOptions {
   /** Seals the second step's secrets (two-step.routes.ts). */
   box: SecretBox;
 }
+
+const require = createRequire(import.meta.url);
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -54,6 +59,11 @@ export async function interactionRoutes(
   const scripts = {
     [LOGOUT_SCRIPT_PATH]: await readFile(new URL('./assets/logout.js', import.meta.url)),
     [SIGN_IN_SCRIPT_PATH]: await readFile(new URL('./assets/sign-in.js', import.meta.url)),
+    [PASSKEYS_SCRIPT_PATH]: await readFile(new URL('./assets/passkeys.js', import.meta.url)),
+    // @simplewebauthn/browser's own bundle (a UMD file that defines SimpleWebAuthnBrowser), served as it ships.
+    [WEBAUTHN_SCRIPT_PATH]: await readFile(
+      path.join(path.dirname(require.resolve('@simplewebauthn/browser')), '../dist/bundle/index.umd.min.js'),
+    ),
   };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -116,6 +126,7 @@ export async function interactionRoutes(
             200,
             renderLoginPage({
               action: `${interactionPath(interaction.uid)}/login`,
+              passkeyPath: `${interactionPath(interaction.uid)}/passkey`,
               ...(await clientNameOf(provider, interaction)),
             }),
           );
@@ -158,6 +169,7 @@ export async function interactionRoutes(
           401,
           renderLoginPage({
             action: `${interactionPath(interaction.uid)}/login`,
+            passkeyPath: `${interactionPath(interaction.uid)}/passkey`,
             username,
             error: LOGIN_FAILED_MESSAGE,
             ...(await clientNameOf(provider, interaction)),

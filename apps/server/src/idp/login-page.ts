@@ -1,4 +1,5 @@
 import { escapeHtml, renderPage } from './html.ts';
+import { PASSKEY_SCRIPTS, PASSKEY_STYLE, passkeyButton } from './passkey-pages.ts';
 import { FORGOT_PASSWORD_PATH } from './password-pages.ts';
 
 /** The script that sends the form without leaving the sign-in page in the history; served like the logout script. */
@@ -15,9 +16,17 @@ export interface LoginPageOptions {
   error?: string;
   /** Which front end asked, shown so the user knows where they are going. */
   clientName?: string;
+  /** Where the passkey sign-in ("Use a passkey") asks for its options and sends its answer (passkeys.routes.ts). */
+  passkeyPath?: string;
 }
 
-export function renderLoginPage({ action, username = '', error, clientName }: LoginPageOptions): string {
+export function renderLoginPage({
+  action,
+  username = '',
+  error,
+  clientName,
+  passkeyPath,
+}: LoginPageOptions): string {
   const invalid = error ? ' aria-invalid="true" aria-describedby="login-error"' : '';
   const usernameDescription = error ? 'username-hint login-error' : 'username-hint';
   const alert = error ? `<div class="alert" id="login-error" role="alert">${escapeHtml(error)}</div>` : '';
@@ -38,7 +47,8 @@ ${alert}<form method="post" action="${escapeHtml(action)}" data-sign-in>
 <input id="password" name="password" type="password" autocomplete="current-password" required${invalid}></div>
 <button type="submit">Sign in</button>
 </form>
+${passkeyPath ? `${passkeyButton(passkeyPath, 'Use a passkey', 'Or sign in with a passkey, without your password.')}${PASSKEY_STYLE}` : ''}
 <p class="aside"><a href="${FORGOT_PASSWORD_PATH}">Forgot your password?</a></p>`,
-    scripts: [SIGN_IN_SCRIPT_PATH],
+    scripts: [SIGN_IN_SCRIPT_PATH, ...(passkeyPath ? PASSKEY_SCRIPTS : [])],
   });
 }

@@ -28,6 +28,9 @@ export const TENANCY_SCOPE = 'tenancy';
 /** Where the provider's own interaction pages live, outside /oidc so that they are ordinary Fastify routes. */
 export const interactionPath = (uid: string) => `/idp/interaction/${encodeURIComponent(uid)}`;
 
+/** "Sign-in and security", the provider's page of a signed-in person (two-step.routes.ts, passkeys.routes.ts). */
+export const SECURITY_PATH = '/idp/account/security';
+
 export interface ProviderDeps {
   config: Config;
   /** The owner connection: provider state and accounts are not tenant data. */

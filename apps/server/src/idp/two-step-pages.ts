@@ -1,10 +1,19 @@
 import { escapeHtml, renderPage } from './html.ts';
+import {
+  addPasskeyForm,
+  PASSKEY_SCRIPTS,
+  PASSKEY_STYLE,
+  passkeyButton,
+  renderPasskeySection,
+} from './passkey-pages.ts';
+import type { PasskeyInfo } from './passkeys.usecases.ts';
+import { SECURITY_PATH } from './provider-config.ts';
 import { SIGN_IN_METHOD_LABELS, type SignInRecord } from './sign-in-history.ts';
 import type { TotpEnrolment, TwoStepState } from './two-step.usecases.ts';
 
 /** The provider's pages of the second step (decision 45); each takes already-safe paths. */
 
-export const SECURITY_PATH = '/idp/account/security';
+export { SECURITY_PATH };
 
 const alertOf = (error: string | undefined) =>
   error ? `<div class="alert" id="code-error" role="alert">${escapeHtml(error)}</div>` : '';
@@ -22,19 +31,37 @@ const codeField = (
  }>
 <p class="hint" id="code-hint">${escapeHtml(hint)}</p></div>`;
 
-/** After the password: the code of the authenticator app, or a recovery code. */
-export function renderSecondStepPage(options: { action: string; error?: string; locked?: boolean }) {
-  const form = options.locked
-    ? ''
-    : `<form method="post" action="${escapeHtml(options.action)}">
+/**
+ * After the password: the code of the authenticator app or a recovery code, and a passkey's button where the
+ * person has passkeys (`passkeyPath`); without an app, the passkey alone.
+ */
+export function renderSecondStepPage(options: {
+  action: string;
+  error?: string;
+  locked?: boolean;
+  totp?: boolean;
+  passkeyPath?: string;
+}) {
+  const totp = options.totp ?? true;
+  const form =
+    options.locked || !totp
+      ? ''
+      : `<form method="post" action="${escapeHtml(options.action)}">
 ${codeField('Code', 'The six digits your authenticator app shows now, or one of your recovery codes.', options.error)}
 <button type="submit">Continue</button>
 </form>`;
+  const lead = totp
+    ? '<p>Open the authenticator app you set up for Portico and type the code it shows.</p>'
+    : '<p>Use one of your passkeys to finish signing in.</p>';
+  const passkey = options.passkeyPath
+    ? `${passkeyButton(options.passkeyPath, 'Use a passkey')}${PASSKEY_STYLE}`
+    : '';
   return renderPage({
     title: 'Two-step sign-in',
     body: `<h1>Two-step sign-in</h1>
-<p>Open the authenticator app you set up for Portico and type the code it shows.</p>
-${alertOf(options.error)}${form}`,
+${lead}
+${alertOf(options.error)}${form}${passkey}`,
+    ...(options.passkeyPath ? { scripts: PASSKEY_SCRIPTS } : {}),
   });
 }
 
@@ -44,6 +71,8 @@ export function renderEnrolPage(options: {
   enrolment: TotpEnrolment;
   required?: boolean;
   error?: string;
+  /** At a sign-in a firm's policy requires: where a passkey can be added instead (passkeys.routes.ts). */
+  passkeyAction?: string;
 }) {
   const lead = options.required
     ? '<p>Your firm requires a second step when you sign in. Set up an authenticator app now: it takes a minute.</p>'
@@ -62,10 +91,17 @@ or type this key into it: <code id="totp-key" class="key">${escapeHtml(options.e
 ${alertOf(options.error)}<form method="post" action="${escapeHtml(options.action)}">
 ${codeField('Code from the app', 'Six digits; a new code comes every 30 seconds.', options.error)}
 <button type="submit">Turn on two-step sign-in</button>
-</form>
+</form>${
+      options.passkeyAction
+        ? `<div data-passkey hidden><h2 class="or">Or add a passkey instead</h2>
+<p>Your fingerprint, face or device PIN, on this device.</p></div>
+${addPasskeyForm(options.passkeyAction, 'Add a passkey and continue')}`
+        : ''
+    }
 <style>.qr svg { width: 200px; height: 200px; display: block; margin: 8px 0; } .key { font-size: 15px;
  word-spacing: 4px; background: #f3f5f8; padding: 2px 6px; border-radius: 4px; } ol { padding-left: 20px; }
- li { margin: 0 0 10px; color: var(--muted); }</style>`,
+ li { margin: 0 0 10px; color: var(--muted); } h2.or { font-size: 18px; margin: 24px 0 8px; }</style>`,
+    ...(options.passkeyAction ? { scripts: PASSKEY_SCRIPTS } : {}),
   });
 }
 
@@ -92,6 +128,7 @@ export function renderSecurityPage(options: {
   required: boolean;
   backUrl: string;
   signIns: SignInRecord[];
+  passkeys: PasskeyInfo[];
   notice?: string;
 }) {
   const { state } = options;
@@ -103,7 +140,9 @@ export function renderSecurityPage(options: {
     ? `<p><strong>Authenticator app: on.</strong> ${state.recoveryCodesLeft} unused recovery codes.</p>
 <form method="post" action="${SECURITY_PATH}/recovery-codes"><button type="submit">Make new recovery codes</button></form>
 <form method="post" action="${SECURITY_PATH}/totp/remove"><button type="submit" class="secondary">Turn off the authenticator app</button></form>`
-    : `<p><strong>Authenticator app: off.</strong> Only your password protects your account.</p>
+    : `<p><strong>Authenticator app: off.</strong> ${
+        state.passkeys ? 'Your passkeys are your second step.' : 'Only your password protects your account.'
+      }</p>
 <div class="actions"><a class="link-button" href="${SECURITY_PATH}/totp">Set up an authenticator app</a></div>`;
   return renderPage({
     title: 'Sign-in and security',
@@ -111,6 +150,7 @@ export function renderSecurityPage(options: {
 <p>Signed in as ${escapeHtml(options.name)}.</p>
 ${notice}<h2>Two-step sign-in</h2>
 ${required}${app}
+${renderPasskeySection(options.passkeys)}
 <h2>Recent sign-ins</h2>
 ${signInTable(options.signIns)}
 <h2>Where you are signed in</h2>
@@ -122,6 +162,7 @@ ${signInTable(options.signIns)}
  table { width: 100%; border-collapse: collapse; font-size: 14px; margin: 0 0 16px; }
  th, td { text-align: left; padding: 4px 6px; border-bottom: 1px solid var(--line); vertical-align: top; }
  .notice { margin: 0 0 16px; padding: 10px 12px; border-radius: 8px; background: #eaf5ec; border: 1px solid #9fd3aa; }</style>`,
+    scripts: PASSKEY_SCRIPTS,
   });
 }
 

@@ -6,6 +6,8 @@ import type { Database } from '../db/database.ts';
 import { findAccountById } from './accounts.ts';
 import { sendHtml } from './html.ts';
 import { renderExpiredInteractionPage, renderSignedOutPage } from './notice-pages.ts';
+import { passkeyRoutes } from './passkeys.routes.ts';
+import { listPasskeys } from './passkeys.usecases.ts';
 import { isCrossSite } from './password.routes.ts';
 import { interactionPath } from './provider-config.ts';
 import type { SecretBox } from './secret-box.ts';
@@ -15,6 +17,7 @@ import { deleteTwoStep, requiredByFirm } from './two-step.repository.ts';
 import {
   checkSecondStep,
   confirmTotpEnrolment,
+  hasSecondStep,
   regenerateRecoveryCodes,
   startTotpEnrolment,
   twoStepStateOf,
@@ -29,7 +32,7 @@ import {
   SECURITY_PATH,
   WRONG_CODE_MESSAGE,
 } from './two-step-pages.ts';
-import { needsSecondStep, SECOND_STEP_AMR } from './two-step-policy.ts';
+import { SECOND_STEP_AMR } from './two-step-policy.ts';
 
 export interface TwoStepRoutesOptions {
   config: Config;
@@ -82,9 +85,9 @@ export async function continueAfterPassword(
   method: 'password' | 'password_link' = 'password',
 ): Promise<string> {
   const state = await twoStepStateOf(db, accountId);
-  if (state.totp || (await requiredByFirm(db, accountId))) {
+  if (hasSecondStep(state) || (await requiredByFirm(db, accountId))) {
     await savePending(interaction, { accountId });
-    return state.totp ? secondStepPath(interaction.uid) : enrolPath(interaction.uid);
+    return hasSecondStep(state) ? secondStepPath(interaction.uid) : enrolPath(interaction.uid);
   }
   await recordSignIn(db, request, reply, accountId, method, secure);
   return provider.interactionResult(
@@ -123,7 +126,8 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
   }
 
   const secure = new URL(config.publicUrl).protocol === 'https:';
-  const finish = async (
+  /** Records the sign-in and gives the provider its result; answers where the browser goes on. */
+  const complete = async (
     request: FastifyRequest,
     reply: FastifyReply,
     accountId: string,
@@ -131,19 +135,32 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     method: SignInMethod,
   ) => {
     await recordSignIn(db, request, reply, accountId, method, secure);
-    const returnTo = await provider.interactionResult(
+    return provider.interactionResult(
       request.raw,
       reply.raw,
       { login: { accountId, amr } },
       { mergeWithLastSubmission: false },
     );
-    return reply.redirect(returnTo, 303);
+  };
+  const finish = async (...args: Parameters<typeof complete>) =>
+    args[1].redirect(await complete(...args), 303);
+
+  /** The second step's page: the code form where the person has an app, a passkey's button where they have one. */
+  const secondStepPage = async (uid: string, accountId: string, error?: string, lockedUntil?: Date) => {
+    const state = await twoStepStateOf(db, accountId);
+    return renderSecondStepPage({
+      action: secondStepPath(uid),
+      totp: state.totp || !state.passkeys,
+      ...(state.passkeys ? { passkeyPath: `${interactionPath(uid)}/passkey` } : {}),
+      ...(error ? { error } : {}),
+      ...(lockedUntil ? { error: lockedMessage(lockedUntil) } : {}),
+    });
   };
 
   app.get('/idp/interaction/:uid/two-step', { schema }, async (request: UidRequest, reply) => {
     const found = await pendingInteraction(request, reply);
     if (!found) return sendHtml(reply, 400, renderExpiredInteractionPage(portalUrl));
-    return sendHtml(reply, 200, renderSecondStepPage({ action: secondStepPath(found.interaction.uid) }));
+    return sendHtml(reply, 200, await secondStepPage(found.interaction.uid, found.pending.accountId));
   });
 
   app.post(
@@ -153,12 +170,14 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
       const found = await pendingInteraction(request, reply);
       if (!found) return sendHtml(reply, 400, renderExpiredInteractionPage(portalUrl));
       const { accountId } = found.pending;
-      const action = secondStepPath(found.interaction.uid);
       const result = await checkSecondStep(deps, accountId, codeOf(request));
       if (!result.ok) {
         request.log.info({ accountId, locked: Boolean(result.lockedUntil) }, 'second step refused');
-        const error = result.lockedUntil ? lockedMessage(result.lockedUntil) : WRONG_CODE_MESSAGE;
-        return sendHtml(reply, 401, renderSecondStepPage({ action, error }));
+        return sendHtml(
+          reply,
+          401,
+          await secondStepPage(found.interaction.uid, accountId, WRONG_CODE_MESSAGE, result.lockedUntil),
+        );
       }
       request.log.info({ accountId, method: result.method }, 'signed in with a second step');
       return finish(
@@ -181,7 +200,12 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
     return sendHtml(
       reply,
       200,
-      renderEnrolPage({ action: enrolPath(found.interaction.uid), enrolment, required: true }),
+      renderEnrolPage({
+        action: enrolPath(found.interaction.uid),
+        enrolment,
+        required: true,
+        passkeyAction: `${enrolPath(found.interaction.uid)}/passkey`,
+      }),
     );
   });
 
@@ -205,6 +229,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
             action: enrolPath(found.interaction.uid),
             enrolment,
             required: true,
+            passkeyAction: `${enrolPath(found.interaction.uid)}/passkey`,
             error: WRONG_CODE_MESSAGE,
           }),
         );
@@ -261,6 +286,7 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
         required: await requiredByFirm(db, accountId),
         backUrl: backUrlOf(request),
         signIns: await listSignIns(db, accountId),
+        passkeys: await listPasskeys(db, accountId),
         ...(notice ? { notice } : {}),
       }),
     );
@@ -269,7 +295,9 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
   app.get(SECURITY_PATH, { schema: { hide: true } }, async (request, reply) => {
     const account = await signedInAccount(request, reply);
     if (!account) return sendHtml(reply, 401, renderSignInFirstPage(portalUrl));
-    return securityPage(request, reply, account.accountId);
+    // After a passkey is added the page's script comes back here to show the list with it.
+    const added = (request.query as { added?: unknown } | undefined)?.added === '1';
+    return securityPage(request, reply, account.accountId, added ? 'Passkey added.' : undefined);
   });
 
   app.get(`${SECURITY_PATH}/totp`, { schema: { hide: true } }, async (request, reply) => {
@@ -340,9 +368,22 @@ export async function twoStepRoutes(app: FastifyInstance, options: TwoStepRoutes
   securityPost(`${SECURITY_PATH}/totp/remove`, async (request, reply, accountId) => {
     await db.transaction((tx) => deleteTwoStep(tx, accountId));
     request.log.info({ accountId }, 'authenticator app removed');
-    const notice = (await needsSecondStep(db, accountId))
-      ? 'The authenticator app is off. Your firm requires two-step sign-in: you will set one up at your next sign-in.'
-      : 'The authenticator app is off.';
+    const notice =
+      !hasSecondStep(await twoStepStateOf(db, accountId)) && (await requiredByFirm(db, accountId))
+        ? 'The authenticator app is off. Your firm requires two-step sign-in: you will set one up at your next sign-in.'
+        : 'The authenticator app is off.';
     return securityPage(request, reply, accountId, notice);
+  });
+
+  await passkeyRoutes(app, {
+    config,
+    db,
+    box,
+    interactionOf: (request, reply) => interactionOf(provider, request, reply),
+    pendingOf,
+    complete,
+    signedInAccount,
+    securityPost,
+    securityPage,
   });
 }

@@ -7,6 +7,7 @@ import { findUserById } from '../auth/identities.repository.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { tenantsOf } from './accounts.ts';
+import { countPasskeys, deleteAllPasskeys } from './passkeys.repository.ts';
 import type { SecretBox } from './secret-box.ts';
 import {
   clearFailures,
@@ -41,12 +42,21 @@ export interface TwoStepDeps {
 export interface TwoStepState {
   totp: boolean;
   recoveryCodesLeft: number;
+  /** How many passkeys the person has (passkeys.usecases.ts): each is a second step too. */
+  passkeys: number;
 }
 
 export async function twoStepStateOf(db: Queryable, userId: string): Promise<TwoStepState> {
   const totp = await findTotp(db, userId);
-  return { totp: totp?.confirmed ?? false, recoveryCodesLeft: await countRecoveryCodes(db, userId) };
+  return {
+    totp: totp?.confirmed ?? false,
+    recoveryCodesLeft: await countRecoveryCodes(db, userId),
+    passkeys: await countPasskeys(db, userId),
+  };
 }
+
+/** Whether the person has a second step of their own: a confirmed authenticator app or a passkey. */
+export const hasSecondStep = (state: TwoStepState) => state.totp || state.passkeys > 0;
 
 export interface TotpEnrolment {
   /** The key as text, in groups of four, for typing into an app by hand. */
@@ -194,7 +204,12 @@ async function issueRecoveryCodes(tx: Queryable, userId: string) {
   return codes;
 }
 
-type AccountMail = 'recovery-code-used' | 'two-step-locked' | 'two-step-reset' | 'new-browser-sign-in';
+type AccountMail =
+  | 'recovery-code-used'
+  | 'two-step-locked'
+  | 'two-step-reset'
+  | 'new-browser-sign-in'
+  | 'passkey-added';
 
 /** An account mail to the person's own address, through one firm's outbox; nothing for someone of no firm. */
 export async function mailPerson<K extends AccountMail>(
@@ -213,7 +228,7 @@ export async function mailPerson<K extends AccountMail>(
 
 /**
  * An operator removes a person's second step (a lost phone and no recovery code left): the authenticator app,
- * recovery codes, failures and lock, in one transaction with an audit event in each firm the person works with
+ * recovery codes, passkeys, failures and lock, in one transaction with an audit event in each firm the person works with
  * (`via`, no person) and a mail to them. Answers whether there was anything to remove.
  */
 export async function resetTwoStep(
@@ -223,7 +238,8 @@ export async function resetTwoStep(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await lockPerson(tx, person.userId);
-    const removed = await deleteTwoStep(tx, person.userId);
+    const removedApp = await deleteTwoStep(tx, person.userId);
+    const removed = (await deleteAllPasskeys(tx, person.userId)) > 0 || removedApp;
     const tenants = await tenantsOf(tx, person.userId);
     await recordAuditEvents(
       tx,

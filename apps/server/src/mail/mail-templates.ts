@@ -14,6 +14,7 @@ import { passwordResetMail } from './templates/password-reset.ts';
 import { submissionStatusMail } from './templates/submission-status.ts';
 import {
   newBrowserSignInMail,
+  passkeyAddedMail,
   recoveryCodeUsedMail,
   twoStepLockedMail,
   twoStepResetMail,
@@ -40,6 +41,7 @@ export const MAIL_TEMPLATES = {
   'two-step-reset': twoStepResetMail,
   'new-browser-sign-in': newBrowserSignInMail,
   'files-shared': filesSharedMail,
+  'passkey-added': passkeyAddedMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

@@ -36,6 +36,8 @@ export const SIGN_IN_METHODS = [
   'password_app',
   'password_recovery_code',
   'password_link',
+  'passkey',
+  'password_passkey',
 ] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
@@ -45,6 +47,8 @@ export const SIGN_IN_METHOD_LABELS: Record<SignInMethod, string> = {
   password_app: 'Password and authenticator app',
   password_recovery_code: 'Password and recovery code',
   password_link: 'New password from a link',
+  passkey: 'Passkey',
+  password_passkey: 'Password and passkey',
 };
 
 export const SignInEntrySchema = Type.Object(
@@ -56,10 +60,12 @@ export const SignInEntrySchema = Type.Object(
         Type.Literal('password_app'),
         Type.Literal('password_recovery_code'),
         Type.Literal('password_link'),
+        Type.Literal('passkey'),
+        Type.Literal('password_passkey'),
       ],
       {
         description:
-          'Password alone, with the authenticator app, with a recovery code, or a new password from a link.',
+          'Password alone, with the authenticator app, with a recovery code, a new password from a link, a passkey alone, or password and passkey.',
       },
     ),
     browser: Type.String({ description: 'The browser and system, e.g. "Firefox on Windows".' }),

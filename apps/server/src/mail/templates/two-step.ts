@@ -51,7 +51,7 @@ export const twoStepResetMail = defineMailTemplate<Record<string, never>>({
     blocks: [
       {
         type: 'text',
-        text: 'An administrator removed your authenticator app and recovery codes. At your next sign-in you sign in with your password, and set up a second step again if your firm requires one.',
+        text: 'An administrator removed your authenticator app, recovery codes and passkeys. At your next sign-in you sign in with your password, and set up a second step again if your firm requires one.',
       },
       { type: 'text', text: 'If you did not ask for this, tell your firm at once.' },
     ],
@@ -79,6 +79,24 @@ export const newBrowserSignInMail = defineMailTemplate<NewBrowserSignInData>({
       {
         type: 'text',
         text: 'If it was you, there is nothing to do. If not, choose "Sign out everywhere" on the "Sign-in and security" page, then a new password with "Forgot your password?".',
+      },
+    ],
+  }),
+});
+
+export const passkeyAddedMail = defineMailTemplate<{ name: string }>({
+  kind: 'account',
+  render: (data) => ({
+    subject: 'A passkey was added to your Portico account',
+    heading: 'New passkey',
+    blocks: [
+      {
+        type: 'text',
+        text: `A passkey named "${data.name}" was added to your Portico account. It signs you in without a password, and counts as your second step after one.`,
+      },
+      {
+        type: 'text',
+        text: 'If it was not you, remove it on the "Sign-in and security" page, choose "Sign out everywhere", then a new password with "Forgot your password?".',
       },
     ],
   }),
