@@ -86,6 +86,18 @@ describe('mail from the portal', { timeout: 240_000 }, () => {
     const table = bob.page.getByTestId('published-files-table');
     for (const title of TITLES) await table.getByText(title, { exact: true }).waitFor({ timeout: 20_000 });
     expect(new URL(bob.page.url()).pathname).toBe('/publishedFiles');
+
+    // The same events are in bob's activity feed (decision 53): the bell counts them, the page lists them in
+    // the mail's words, seeing them marks them read, and an item's link opens the files — by keyboard alone.
+    const bell = bob.page.getByTestId('activity-bell');
+    await expect.poll(() => bell.getAttribute('aria-label')).toMatch(/^Activity, [1-9]\d* unread$/);
+    await bell.focus();
+    await bob.page.keyboard.press('Enter');
+    const items = bob.page.getByTestId('activity-item');
+    for (const title of TITLES) await items.filter({ hasText: title }).first().waitFor();
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Activity, nothing new');
+    await items.first().getByRole('link', { name: 'Open Published Files' }).press('Enter');
+    await table.getByText(TITLES[0]!, { exact: true }).waitFor();
     expect(errors).toEqual([]);
     expect(bob.errors).toEqual([]);
   });

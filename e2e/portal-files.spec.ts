@@ -15,6 +15,9 @@ import { useServer } from './support/server.ts';
  */
 
 // A small upload limit, so that a refused file (413) is quick to send.
+// Runs inside the page; the e2e project compiles without the DOM library.
+declare const document: { activeElement: unknown };
+
 const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 const server = useServer({ MAX_UPLOAD_BYTES: String(MAX_UPLOAD_BYTES) });
 const browser = useBrowser();
@@ -156,8 +159,12 @@ describe('Submitted Files: upload, cancel, save, download and zip', () => {
         .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-status'))),
     ).toEqual(['done', 'done']);
 
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // By keyboard: Save is disabled once nothing waits, so the focus goes back to the drop zone (issue 30 item 7).
+    await page.getByRole('button', { name: 'Save', exact: true }).focus();
+    await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('upload-row').count(), { timeout: 15_000 }).toBe(0);
+    const dropZone = page.getByTestId('file-uploader').getByRole('button', { name: /Drag files here/ });
+    await expect.poll(() => dropZone.evaluate((element) => element === document.activeElement)).toBe(true);
     const table = page.getByTestId('submitted-files-table');
     await expect
       .poll(() => tableTitles(table), { timeout: 15_000 })
@@ -288,6 +295,15 @@ describe('Published Files', () => {
     await expect
       .poll(() => tableTitles(table), { timeout: 15_000 })
       .toEqual(['Annual accounts 2025', 'Engagement letter 2026', 'VAT return Q3']);
+
+    // Tab from the search box lands in the date range's first field and stays there while the real date field
+    // replaces its stand-in (issue 30 item 7).
+    await page.getByTestId('file-search').focus();
+    await page.keyboard.press('Tab');
+    const from = page.getByLabel('Published from (YYYY-MM-DD)');
+    await expect.poll(() => from.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.waitForTimeout(1500);
+    expect(await from.evaluate((element) => element === document.activeElement)).toBe(true);
 
     // A date range that holds only the oldest file (published 40 days ago; the others 12 and 3).
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);

@@ -37,8 +37,6 @@ const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts
  */
 const SQL_OUTSIDE_REPOSITORIES = [
   'idp/accounts.ts',
-  'idp/password-links.ts',
-  'requests/requests.staff.usecases.ts',
   'site-files/file-access.ts',
   'site-files/file-notifications.ts',
   'site-files/file-reads.ts',

@@ -1,3 +1,4 @@
+export * from './activity.ts';
 export * from './constants.ts';
 export * from './current-person.ts';
 export * from './discovery.ts';

@@ -56,10 +56,12 @@ describe('the route configuration', () => {
 
   test('drives the router: each route path renders inside the protected root', () => {
     const children = protectedChildren(createRoutes(controlPanelDescriptor));
-    expect(children.filter((c) => !c.index).map((c) => c.path)).toEqual(
-      CONTROL_PANEL_ROUTES.map((r) => r.path),
-    );
-    for (const child of children.filter((c) => !c.index))
+    // The shell's own activity page (the header's bell), then every page of the control panel.
+    expect(children.filter((c) => !c.index).map((c) => c.path)).toEqual([
+      'activity',
+      ...CONTROL_PANEL_ROUTES.map((r) => r.path),
+    ]);
+    for (const child of children.filter((c) => !c.index && c.path !== 'activity'))
       expect(child.handle).toMatchObject({ menuKey: expect.any(String), title: expect.any(String) });
     // No site crumb at the root: the console works across sites.
     const root = createRoutes(controlPanelDescriptor)[0]?.children?.find((r) => r.path === '/');

@@ -7,8 +7,13 @@ import {
 } from '../invitations/account-links.repository.ts';
 import { dayOf, setPasswordLink } from '../invitations/invitations.usecases.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
-import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
 import { hashPassword } from './password.ts';
+import {
+  findAccountOwner,
+  findResetRecipient,
+  hasRoleInTenant,
+  upsertPasswordAccount,
+} from './password-accounts.repository.ts';
 import { passwordRuleProblem } from './password-rule.ts';
 import { endSessionsOf } from './sessions.ts';
 
@@ -53,8 +58,8 @@ export async function setPasswordWithLink(
     .transaction(async (tx) => {
       const link = await useAccountLink(tx, secret, ['invitation', 'password_reset']);
       if (!link) return undefined;
-      if (link.tenantCode && !(await hasRoleIn(tx, link.userId, link.tenantCode))) return undefined;
-      const problem = passwordRuleProblem(password, await ownerOf(tx, link.userId));
+      if (link.tenantCode && !(await hasRoleInTenant(tx, link.userId, link.tenantCode))) return undefined;
+      const problem = passwordRuleProblem(password, await findAccountOwner(tx, link.userId));
       // Thrown, so the transaction rolls back and the link stays unspent.
       if (problem) throw new PasswordRefused(problem);
       return storePassword(tx, link.userId, passwordHash);
@@ -65,17 +70,9 @@ export async function setPasswordWithLink(
     });
 }
 
-async function ownerOf(tx: Queryable, userId: string) {
-  const { rows } = await tx.query<{ email: string; username: string | null }>(
-    'SELECT u.email, a.username FROM users u LEFT JOIN idp_accounts a ON a.user_id = u.id WHERE u.id = $1',
-    [userId],
-  );
-  return { email: rows[0]?.email, username: rows[0]?.username ?? undefined };
-}
-
 /** The password stored, other reset links void, and a sign-in link for the cookie. */
 async function storePassword(tx: Queryable, userId: string, passwordHash: string): Promise<PasswordSet> {
-  const username = await upsertAccount(tx, userId, passwordHash);
+  const username = await upsertPasswordAccount(tx, userId, passwordHash);
   // Every other open reset link of the person is void once the password changed, and so is every sign-in made
   // with the old one: whoever knew it is signed out everywhere.
   await retireAccountLinks(tx, userId, 'password_reset');
@@ -91,46 +88,7 @@ async function storePassword(tx: Queryable, userId: string, passwordHash: string
 export async function isPasswordLinkUsable(db: Database, secret: string): Promise<boolean> {
   const link = await findUsableAccountLink(db, secret, ['invitation', 'password_reset']);
   if (!link) return false;
-  return !link.tenantCode || hasRoleIn(db, link.userId, link.tenantCode);
-}
-
-async function hasRoleIn(tx: Queryable, userId: string, tenantCode: string): Promise<boolean> {
-  const { rows } = await tx.query<{ yes: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM tenant_staff WHERE tenant_code = $1 AND user_id = $2)
-         OR EXISTS (SELECT 1 FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.tenant_code = $1 AND am.user_id = $2) AS yes`,
-    [tenantCode, userId],
-  );
-  return rows[0]?.yes ?? false;
-}
-
-/**
- * Stores the password of the person's account, creating the account if they have none. A new account's username
- * comes from the address (its part before the @, in the characters usernames allow), numbered if taken; people
- * may sign in with their address as well.
- */
-async function upsertAccount(tx: Queryable, userId: string, passwordHash: string): Promise<string> {
-  const updated = await tx.query<{ username: string }>(
-    'UPDATE idp_accounts SET password_hash = $2 WHERE user_id = $1 RETURNING username',
-    [userId, passwordHash],
-  );
-  if (updated.rows[0]) return updated.rows[0].username;
-  const { rows } = await tx.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]);
-  const base =
-    (rows[0]?.email ?? '')
-      .split('@')[0]!
-      .toLowerCase()
-      .replace(/[^a-z0-9._-]+/g, '.')
-      .replace(/^[.]+|[.]+$/g, '')
-      .slice(0, 56) || 'user';
-  for (let n = 1; ; n++) {
-    const username = n === 1 ? base : `${base}${n}`;
-    const inserted = await tx.query<{ username: string }>(
-      `INSERT INTO idp_accounts (user_id, username, password_hash) VALUES ($1, $2, $3)
-       ON CONFLICT (username) DO NOTHING RETURNING username`,
-      [userId, username, passwordHash],
-    );
-    if (inserted.rows[0]) return username;
-  }
+  return !link.tenantCode || hasRoleInTenant(db, link.userId, link.tenantCode);
 }
 
 /** The account a sign-in link was made for, spending it; undefined for anything else. */
@@ -153,26 +111,13 @@ export async function requestPasswordReset(
   settings: { publicUrl: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; email: string; tenant_code: string }>(
-      `SELECT u.id, u.email, r.tenant_code FROM users u
-       JOIN LATERAL (
-         SELECT t.tenant_code, 0 AS rank FROM tenant_staff t WHERE t.user_id = u.id
-         UNION ALL
-         SELECT am.tenant_code, 1 FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.user_id = u.id
-         ORDER BY rank, tenant_code LIMIT 1) r ON true
-       WHERE lower(u.email) = lower($1)
-         AND NOT EXISTS (SELECT 1 FROM account_links l
-                         WHERE l.user_id = u.id AND l.purpose = 'password_reset'
-                           AND l.created_at > now() - interval '${RESET_INTERVAL}')`,
-      [email.trim()],
-    );
-    const person = rows[0];
+    const person = await findResetRecipient(tx, email.trim(), RESET_INTERVAL);
     if (!person) return;
     await retireAccountLinks(tx, person.id, 'password_reset');
     const link = await createAccountLink(tx, { purpose: 'password_reset', userId: person.id });
     // To the person's own address, the one they asked with; not the firm's record of them.
     await enqueueMail(tx, {
-      tenantCode: person.tenant_code,
+      tenantCode: person.tenantCode,
       template: 'password-reset',
       to: { userId: person.id, email: person.email },
       data: {

@@ -33,6 +33,11 @@ export interface MailContext {
  */
 export interface MailTemplate<Data> {
   kind: string;
+  /**
+   * The event is also an item of the recipient's activity feed (activity/, decision 53), shown with this
+   * template's heading, first lines and button link, whether or not the person takes the mail.
+   */
+  activity?: boolean;
   render(data: Data, context: MailContext): MailContent;
 }
 

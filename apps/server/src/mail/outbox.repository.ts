@@ -1,5 +1,6 @@
 import { isNotificationKind } from '@portico/contracts';
 import type { Queryable } from '../db/database.ts';
+import { recordActivity } from './activity.repository.ts';
 import { MAIL_TEMPLATES, type MailDataOf, type MailTemplateKey } from './mail-templates.ts';
 
 /** Who receives a mail: a person the firm knows (their address as the firm has it), or a bare address. */
@@ -63,9 +64,20 @@ export async function enqueueMail<K extends MailTemplateKey>(
   tx: Queryable,
   input: EnqueueMailInput<K>,
 ): Promise<EnqueueOutcome> {
-  const kind = MAIL_TEMPLATES[input.template].kind;
+  const template: { kind: string; activity?: boolean } = MAIL_TEMPLATES[input.template];
+  const kind = template.kind;
   const recipient = await addressOf(tx, input.tenantCode, input.to);
   if (!recipient) return 'no_address';
+  // The person's activity feed keeps the event whether or not they take this kind of mail (decision 53).
+  if (template.activity && recipient.userId) {
+    await recordActivity(tx, {
+      tenantCode: input.tenantCode,
+      userId: recipient.userId,
+      template: input.template,
+      data: input.data,
+      eventKey: input.dedupeKey,
+    });
+  }
   if (
     recipient.userId &&
     isNotificationKind(kind) &&

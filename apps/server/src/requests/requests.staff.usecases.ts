@@ -11,6 +11,7 @@ import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
 import { settleItemSubmissions } from '../site-files/submissions.staff.repository.ts';
+import { findLiveSiteIds } from '../sites/sites.staff.repository.ts';
 import { changeItem, findVisibleRequest, readRequest } from './request-items.ts';
 import { mailItemsAsked, mailSiteClients } from './request-mail.ts';
 import {
@@ -25,11 +26,8 @@ import {
 
 /** Refuses, with the ids in the message, any site that is not a live site of this firm. */
 async function assertLiveSites(tx: Queryable, scope: TenantScope, siteIds: readonly string[]) {
-  const { rows } = await tx.query<{ id: string }>(
-    'SELECT id FROM sites WHERE tenant_code = $1 AND id = ANY($2::uuid[]) AND archived_at IS NULL',
-    [scope.tenantCode, siteIds],
-  );
-  if (rows.length !== new Set(siteIds).size) {
+  const live = await findLiveSiteIds(tx, scope, siteIds);
+  if (live.length !== new Set(siteIds).size) {
     throw new AppError('sites.not_found', 'There is no such site, or it is archived.');
   }
 }

@@ -73,7 +73,7 @@ describe('scanning across restarts and from the command line', { timeout: 240_00
           ).json()) as UploadScans;
           expect(scans.scans).toEqual([{ referenceNumber: reference, state: 'clean', released: true }]);
         },
-        // PGlite: the restarted process releases the dead one's claim at once; PostgreSQL: its lease (45 s) ends.
+        // PGlite: the restarted process releases the dead one's claim at once; PostgreSQL: its lease (SCAN_LEASE_SECONDS, 15 s) ends.
         { timeout: 90_000, interval: 500 },
       );
     } finally {

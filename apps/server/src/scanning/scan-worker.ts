@@ -51,7 +51,7 @@ export interface Scanner {
 }
 
 /** How long a claim lasts without a renewal; a running scan renews it every third of that. */
-export const SCAN_LEASE_SECONDS = 45;
+export const SCAN_LEASE_SECONDS = 15;
 /** How often the job looks for due scans (retries, rescans, another process's uploads). */
 const POLL_MS = 1000;
 /** Scans at once per process: clamd and the blob store share the machine's cores with the requests. */

@@ -21,6 +21,7 @@ import { masterDataRoutes } from './master-data/master-data.routes.ts';
 import { masterDataStaffRoutes } from './master-data/master-data.staff.routes.ts';
 import { portalRoutes } from './portal/portal.routes.ts';
 import { portalStaffRoutes } from './portal/portal.staff.routes.ts';
+import { activityRoutes } from './user/activity.routes.ts';
 import { auditStaffRoutes } from './user/audit.staff.routes.ts';
 import { mailStaffRoutes } from './user/mail.staff.routes.ts';
 import { notificationRoutes } from './user/notifications.routes.ts';
@@ -124,6 +125,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
 
   await app.register(userRoutes, { prefix: '/user', db });
   await app.register(notificationRoutes, { prefix: '/user', db });
+  await app.register(activityRoutes, { prefix: '/user', db });
   await app.register(masterDataRoutes, { prefix: '/master-data', db });
   const notify = { batchSeconds: config.notifyBatchSeconds };
   await app.register(portalRoutes, {

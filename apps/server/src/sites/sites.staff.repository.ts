@@ -284,3 +284,16 @@ export async function findSiteIdByRef(tx: Queryable, scope: Pick<TenantScope, 't
   }
   return rows[0].id;
 }
+
+/** Which of these sites are live (not archived) sites of the tenant: the ids found, each once. */
+export async function findLiveSiteIds(
+  tx: Queryable,
+  scope: Pick<TenantScope, 'tenantCode'>,
+  siteIds: readonly string[],
+): Promise<string[]> {
+  const { rows } = await tx.query<{ id: string }>(
+    'SELECT id FROM sites WHERE tenant_code = $1 AND id = ANY($2::uuid[]) AND archived_at IS NULL',
+    [scope.tenantCode, siteIds],
+  );
+  return rows.map((r) => r.id);
+}

@@ -18,6 +18,7 @@ export const shellApi = createApi({
     'SubmittedFiles',
     'RecordCount',
     'NotificationPreferences',
+    'Activity',
     'Requests',
     'RequestCount',
   ],

@@ -1,7 +1,8 @@
 import { LIMITS } from '@portico/contracts';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { ACTIVITY_PATH } from '../features/activity/components/activity-bell.tsx';
 import { CallbackPage } from '../features/auth/components/callback-page.tsx';
 import { LogoutPage } from '../features/auth/components/logout-page.tsx';
 import { CALLBACK_PATH, LOGOUT_PATH, NOT_FOUND_PATH } from '../features/auth/return-to.ts';
@@ -49,6 +50,25 @@ function pageRoute(page: ShellPage): RouteObject {
   };
 }
 
+const ActivityPage = lazy(() => import('../features/activity/components/activity-page.tsx'));
+
+/** `/activity` of every app (decision 53): the header's bell opens it, whatever the server's menu holds. */
+function activityRoute(): RouteObject {
+  const handle: ShellRouteHandle = { title: 'Activity', crumb: { key: 'activity', title: 'Activity' } };
+  return {
+    path: ACTIVITY_PATH.slice(1),
+    handle,
+    errorElement: <RouteErrorPage />,
+    element: (
+      <AntdScope fallback={<PageSpinner label="Loading the page…" />}>
+        <Suspense fallback={<PageSpinner label="Loading the page…" />}>
+          <ActivityPage />
+        </Suspense>
+      </AntdScope>
+    ),
+  };
+}
+
 /**
  * SPEC §2 routes: `/` (the protected root with the app's pages inside the master layout), `/login/callback`,
  * `/logout`, `/page-not-found`; anything else goes to `/page-not-found`.
@@ -85,7 +105,11 @@ export function createRoutes(descriptor: AppDescriptor): RouteObject[] {
       ),
       errorElement: <RouteErrorPage />,
       handle: rootHandle,
-      children: [{ index: true, element: <HomeRedirect /> }, ...descriptor.pages.map(pageRoute)],
+      children: [
+        { index: true, element: <HomeRedirect /> },
+        activityRoute(),
+        ...descriptor.pages.map(pageRoute),
+      ],
     },
     { path: '*', element: <Navigate to={NOT_FOUND_PATH} replace /> },
   ];

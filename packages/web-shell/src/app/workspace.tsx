@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
+import { ActivityBell } from '../features/activity/components/activity-bell.tsx';
 import { useIdleLogout } from '../features/auth/hooks/use-idle-logout.ts';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useBranding } from '../features/branding/components/branding-provider.tsx';
@@ -156,6 +157,7 @@ export function Workspace() {
       userName={userName}
       accountUrl={accountUrlOf(setup.issuer, descriptor.basePath)}
       tenantSwitcher={several ? <TenantSwitcher /> : undefined}
+      activity={isInitializing ? undefined : <ActivityBell />}
       siteSwitcher={
         severalSites && !isInitializing && descriptor.siteSelection !== false ? <SiteSwitcher /> : undefined
       }

@@ -1,5 +1,6 @@
 import { LIMITS } from '@portico/contracts';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { shellApi } from '../api/shell-api.ts';
 import { createTestStore, memoryStorage } from '../testing/render-with-shell.tsx';
 import { resetApp, setApiError, setMenuItems, setSelectedSite, setTenant } from './app-slice.ts';
 import { authStateChanged } from './client-state-slice.ts';
@@ -93,5 +94,27 @@ describe('the store', () => {
     const app = JSON.parse(JSON.parse(storage.data.get('persist:portico.test')!).app);
     expect(app.tenant).toBe('acme');
     expect(app.apiError).toBeNull();
+  });
+
+  test("reads the sites' settings again after any call the site's settings refused", () => {
+    const { store } = createTestStore();
+    const invalidate = vi.spyOn(shellApi.util, 'invalidateTags');
+    const rejected = (code: string) => ({
+      type: 'test/call/rejected',
+      payload: { status: 403, data: { error: { code, message: 'Renaming files is turned off.' } } },
+      meta: {
+        requestId: 'r',
+        requestStatus: 'rejected',
+        rejectedWithValue: true,
+        aborted: false,
+        condition: false,
+      },
+      error: { message: 'Rejected' },
+    });
+    store.dispatch(rejected('auth.forbidden'));
+    expect(invalidate).not.toHaveBeenCalled();
+    store.dispatch(rejected('settings.forbidden'));
+    expect(invalidate).toHaveBeenCalledWith(['Sites']);
+    invalidate.mockRestore();
   });
 });

@@ -1,5 +1,11 @@
 import { LIMITS } from '@portico/contracts';
-import { combineReducers, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import {
+  combineReducers,
+  configureStore,
+  createListenerMiddleware,
+  isAnyOf,
+  isRejectedWithValue,
+} from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import {
   createTransform,
@@ -30,6 +36,12 @@ import {
 import { clientStateSlice, createInitialClientState } from './client-state-slice.ts';
 import { localPersistStorage } from './persist-storage.ts';
 import { uploaderSlice } from './uploader-slice.ts';
+
+/** The stable code of a rejected call's error body (`{ data: { error: { code } } }`), if it has one. */
+function errorCodeOf(payload: unknown): string | undefined {
+  const data = (payload as { data?: { error?: { code?: unknown } } } | undefined)?.data;
+  return typeof data?.error?.code === 'string' ? data.error.code : undefined;
+}
 
 const rootReducer = combineReducers({
   app: appSlice.reducer,
@@ -119,6 +131,16 @@ export function createShellStore({
     matcher: isAnyOf(resetApp),
     effect: () => {
       for (const key of [keys.tenant, keys.siteSelection, keys.menuTree]) safeStorage.remove(key);
+    },
+  });
+
+  // Any call the site's settings refused (403 `settings.forbidden`) means the page offers what the site no longer
+  // allows: the sites and their settings are read again, whichever page made the call (issue 30 item 4).
+  listener.startListening({
+    matcher: isRejectedWithValue,
+    effect: (action, api) => {
+      if (errorCodeOf(action.payload) === 'settings.forbidden')
+        api.dispatch(shellApi.util.invalidateTags(['Sites']));
     },
   });
 

@@ -1,10 +1,12 @@
 import {
   FILE_ACTION_AUDIT_ACTIONS,
   FILE_AUDIT_ACTIONS,
+  type FileAreaSettingKey,
   REQUEST_AUDIT_ACTIONS,
   STAFF_AUDIT_ACTIONS,
   UPLOAD_AUDIT_ACTIONS,
 } from '@portico/contracts';
+import { FILE_AREA_SETTING_LABELS } from '../file-area-settings/setting-labels.ts';
 
 /** Every audit action the server writes, from the contracts, with how people say it. */
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
@@ -60,11 +62,17 @@ export const auditActionLabel = (action: string) => AUDIT_ACTION_LABELS[action] 
 const settingValue = (value: unknown) =>
   value === true ? 'on' : value === false ? 'off' : value === null ? 'the firm’s default' : String(value);
 
+/** A setting as the settings page names it ("Download files"), or its key for one it does not know. */
+const settingName = (key: string) =>
+  Object.hasOwn(FILE_AREA_SETTING_LABELS, key)
+    ? FILE_AREA_SETTING_LABELS[key as FileAreaSettingKey].label
+    : key;
+
 /** `changes` of a settings event (`{ flag: { from, to } }`): which setting went from what to what. */
 function describeChanges(changes: unknown): string[] {
   if (!changes || typeof changes !== 'object') return [];
   return Object.entries(changes as Record<string, { from?: unknown; to?: unknown }>).map(
-    ([key, change]) => `${key}: ${settingValue(change?.from)} → ${settingValue(change?.to)}`,
+    ([key, change]) => `${settingName(key)}: ${settingValue(change?.from)} → ${settingValue(change?.to)}`,
   );
 }
 

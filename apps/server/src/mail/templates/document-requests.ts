@@ -22,6 +22,7 @@ export interface RequestItemsAskedData {
 
 export const requestItemsAskedMail = defineMailTemplate<RequestItemsAskedData>({
   kind: 'request_updates',
+  activity: true,
   render: (data, { tenant, publicUrl }) => ({
     subject: `${tenant.displayName} asks for documents: ${data.title} (due ${data.dueDate})`,
     heading: `${tenant.displayName} asked you for documents by ${data.dueDate}`,
@@ -54,6 +55,7 @@ export interface RequestReminderData {
 
 export const requestReminderMail = defineMailTemplate<RequestReminderData>({
   kind: 'request_reminders',
+  activity: true,
   render: (data, { tenant, publicUrl }) => ({
     subject: data.overdue
       ? `Overdue: ${data.title} (due ${data.dueDate})`
@@ -79,6 +81,7 @@ export interface RequestItemRejectedData {
 
 export const requestItemRejectedMail = defineMailTemplate<RequestItemRejectedData>({
   kind: 'request_updates',
+  activity: true,
   render: (data, { tenant, publicUrl }) => ({
     subject: `${data.item}: please send it again (${data.title})`,
     heading: `${tenant.displayName} could not accept "${data.item}"`,
@@ -98,6 +101,7 @@ export interface RequestCompletedData {
 
 export const requestCompletedMail = defineMailTemplate<RequestCompletedData>({
   kind: 'request_updates',
+  activity: true,
   render: (data, { tenant }) => ({
     subject: `${data.title}: all documents received`,
     heading: `${tenant.displayName} has everything it asked for`,

@@ -10,6 +10,7 @@ export interface FileQuarantinedData {
 
 export const fileQuarantinedMail = defineMailTemplate<FileQuarantinedData>({
   kind: 'account',
+  activity: true,
   render: (data, { tenant, publicUrl }) => ({
     subject: `Malware found and quarantined: ${data.fileName}`,
     heading: `A file sent to ${tenant.displayName} was quarantined`,

@@ -9,6 +9,7 @@ export interface FilesPublishedData {
 
 export const filesPublishedMail = defineMailTemplate<FilesPublishedData>({
   kind: 'files_published',
+  activity: true,
   render: (data, { tenant, publicUrl }) => {
     const n = data.items.length;
     const what = n === 1 ? 'a new file' : `${n} new files`;

@@ -9,6 +9,7 @@ export interface FilesSubmittedData {
 
 export const filesSubmittedMail = defineMailTemplate<FilesSubmittedData>({
   kind: 'files_submitted',
+  activity: true,
   render: (data, { tenant, publicUrl }) => {
     const n = data.items.length;
     const people = [...new Set(data.items.map((item) => item.submittedBy))];

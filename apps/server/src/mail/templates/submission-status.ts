@@ -14,6 +14,7 @@ export interface SubmissionStatusData {
 
 export const submissionStatusMail = defineMailTemplate<SubmissionStatusData>({
   kind: 'submission_status',
+  activity: true,
   render: (data, { tenant, publicUrl }) => {
     const status = SUBMISSION_STATUS_LABELS[data.status as SubmissionStatus] ?? data.status;
     return {

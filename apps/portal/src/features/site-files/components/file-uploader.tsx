@@ -10,6 +10,7 @@ import {
   useUploadScans,
 } from '@portico/web-shell';
 import { Alert, Button, Card, Flex, Progress, Typography, Upload } from 'antd';
+import { useRef } from 'react';
 import type { UploadRow, useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
 
 type Uploader = ReturnType<typeof useSubmittedUploads>;
@@ -130,6 +131,7 @@ export function FileUploader({
   canDelete: boolean;
 }) {
   const { rows, readyCount, isSaving, saveError } = uploader;
+  const dropZone = useRef<HTMLDivElement>(null);
   const coarsePointer = useCoarsePointer();
   const tenant = useShellSelector(selectTenant);
   const scans = useUploadScans(
@@ -148,7 +150,7 @@ export function FileUploader({
       title={<span style={{ fontWeight: 600 }}>Send files{siteName ? ` to ${siteName}` : ''}</span>}
       data-testid="file-uploader"
     >
-      <Flex vertical gap={16}>
+      <Flex vertical gap={16} ref={dropZone}>
         <Upload.Dragger
           multiple
           showUploadList={false}
@@ -224,7 +226,12 @@ export function FileUploader({
             icon={<SaveOutlined aria-hidden />}
             disabled={readyCount === 0}
             loading={isSaving}
-            onClick={() => void uploader.save()}
+            onClick={() =>
+              void uploader.save().then((saved) => {
+                // Save is disabled once nothing waits: the focus goes back to where more files are added.
+                if (saved) dropZone.current?.querySelector<HTMLElement>('[role="button"]')?.focus();
+              })
+            }
             data-testid="save-uploads"
           >
             Save

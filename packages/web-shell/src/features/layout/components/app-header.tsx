@@ -13,6 +13,8 @@ export interface AppHeaderProps {
   accountUrl?: string | undefined;
   /** The tenant dropdown; the caller renders it only when the token lists several tenants. */
   tenantSwitcher?: ReactNode;
+  /** The activity bell (decision 53), once the workspace is ready. */
+  activity?: ReactNode;
   collapsed: boolean;
   onToggleMenu: () => void;
   onLogout: () => void;
@@ -28,6 +30,7 @@ export function AppHeader({
   userName,
   accountUrl,
   tenantSwitcher,
+  activity,
   collapsed,
   onToggleMenu,
   onLogout,
@@ -61,6 +64,7 @@ export function AppHeader({
       </Link>
       <div className="portico-header__end">
         {tenantSwitcher}
+        {activity}
         {userName && accountUrl ? (
           <UserMenu userName={userName} showName={wide} accountUrl={accountUrl} />
         ) : userName ? (

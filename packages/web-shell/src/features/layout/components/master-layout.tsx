@@ -16,6 +16,8 @@ export interface MasterLayoutProps {
   /** The provider's "Sign-in and security" page, when it has one (the embedded provider). */
   accountUrl?: string | undefined;
   tenantSwitcher?: ReactNode;
+  /** The activity bell of the header. */
+  activity?: ReactNode;
   /** The site switcher, beside the breadcrumbs; the caller renders it only when there are several sites. */
   siteSwitcher?: ReactNode;
   navItems: NavItem[];
@@ -46,6 +48,7 @@ export function MasterLayout(props: MasterLayoutProps) {
         userName={props.userName}
         accountUrl={props.accountUrl}
         tenantSwitcher={props.tenantSwitcher}
+        activity={props.activity}
         collapsed={collapsed}
         onToggleMenu={toggle}
         onLogout={props.onLogout}

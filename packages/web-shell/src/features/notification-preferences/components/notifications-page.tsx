@@ -1,9 +1,10 @@
 import { MailOutlined } from '@ant-design/icons';
-import { Card, Flex, List, Skeleton, Switch, Typography } from 'antd';
+import { Card, Flex, List, Skeleton, Switch } from 'antd';
 import { describeQueryError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectTenant } from '../../../store/selectors.ts';
+import { PageHeading } from '../../layout/components/page-heading.tsx';
 import { QueryErrorAlert } from '../../lists/components/query-error-alert.tsx';
 import {
   useGetNotificationPreferencesQuery,
@@ -30,17 +31,11 @@ export default function NotificationsPage() {
 
   return (
     <Flex vertical gap={24} style={{ maxWidth: 720 }}>
-      <div>
-        <Flex align="center" gap={12}>
-          <MailOutlined aria-hidden style={{ fontSize: 24 }} />
-          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-            Notifications
-          </Typography.Title>
-        </Flex>
-        <Typography.Paragraph style={{ color: '#595959', margin: '4px 0 0' }}>
-          Which e-mails you receive from this firm. Every such mail also has a link to turn its kind off.
-        </Typography.Paragraph>
-      </div>
+      <PageHeading
+        icon={<MailOutlined />}
+        title="Notifications"
+        description="Which e-mails you receive from this firm. Every such mail also has a link to turn its kind off."
+      />
       {preferences.error ? (
         <QueryErrorAlert
           title="Your notification settings could not be loaded"

@@ -25,6 +25,8 @@ export interface FilePreviewDialogProps {
   onClose: () => void;
   /** The first bytes arrived: the server counted the file as opened. */
   onOpened: () => void;
+  /** The server refused the preview (403): the site's settings changed since the page was drawn. */
+  onRefused?: (() => void) | undefined;
   onDownload?: (() => void) | undefined;
   downloading: boolean;
 }
@@ -39,7 +41,7 @@ type PreviewState = { status: 'loading' } | { status: 'ready' } | { status: 'err
  * antd chunk carries every icon the app uses.)
  */
 export default function FilePreviewDialog(props: FilePreviewDialogProps) {
-  const { file, kind, url, accessToken, onClose, onOpened, onDownload, downloading } = props;
+  const { file, kind, url, accessToken, onClose, onOpened, onRefused, onDownload, downloading } = props;
   const titleId = useId();
   const [zoom, setZoom] = useState(FIT);
   const [page, setPage] = useState(1);
@@ -74,7 +76,14 @@ export default function FilePreviewDialog(props: FilePreviewDialogProps) {
     },
     [onOpened],
   );
-  const onError = useCallback((message: string) => setState({ status: 'error', message }), []);
+  // A refusal by the site's settings also means the page behind offers what the site no longer allows.
+  const onError = useCallback(
+    (message: string, status?: number) => {
+      setState({ status: 'error', message });
+      if (status === 403) onRefused?.();
+    },
+    [onRefused],
+  );
   const onShown = useCallback(() => setState({ status: 'ready' }), []);
 
   const goTo = (next: number) => {

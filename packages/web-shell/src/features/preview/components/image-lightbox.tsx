@@ -10,7 +10,8 @@ interface ImageLightboxProps {
   alt: string;
   onOpened: () => void;
   onShown: () => void;
-  onError: (message: string) => void;
+  /** What went wrong, in words, with the server's status when it answered. */
+  onError: (message: string, status?: number) => void;
 }
 
 /**
@@ -49,7 +50,10 @@ export function ImageLightbox({
       }
       if (!response.ok) {
         const body: unknown = await response.json().catch(() => undefined);
-        onError(previewErrorMessage(response.status, isErrorBody(body) ? body.error.message : undefined));
+        onError(
+          previewErrorMessage(response.status, isErrorBody(body) ? body.error.message : undefined),
+          response.status,
+        );
         return;
       }
       onOpened();

@@ -15,7 +15,8 @@ interface PdfPageProps {
   label: string;
   onDocument: (pageCount: number) => void;
   onShown: () => void;
-  onError: (message: string) => void;
+  /** What went wrong, in words, with the server's status when it answered. */
+  onError: (message: string, status?: number) => void;
 }
 
 /** pdf.js reads in ranges of this size: a few requests for a small file, page 1 soon for a large one. */
@@ -67,7 +68,7 @@ export function PdfPage({
       setDocument(pdf);
       onDocument(pdf.numPages);
     })().catch((error: unknown) => {
-      if (!cancelled) onError(pdfErrorMessage(error));
+      if (!cancelled) onError(pdfErrorMessage(error), statusOf(error));
     });
     return () => {
       cancelled = true;
@@ -130,8 +131,14 @@ export function PdfPage({
 
 /** What went wrong, in words: an HTTP status from the server, a damaged or protected file, or the network. */
 function pdfErrorMessage(error: unknown): string {
-  const { name, status } = (error ?? {}) as { name?: string; status?: number };
+  const { name } = (error ?? {}) as { name?: string };
   if (name === 'PasswordException') return 'This PDF is protected by a password. Download it to open it.';
   if (name === 'InvalidPDFException') return 'This PDF is damaged or is not a PDF. Download it to open it.';
-  return previewErrorMessage(typeof status === 'number' && status > 0 ? status : undefined);
+  return previewErrorMessage(statusOf(error));
+}
+
+/** The HTTP status pdf.js saw, if the server answered. */
+function statusOf(error: unknown): number | undefined {
+  const { status } = (error ?? {}) as { status?: number };
+  return typeof status === 'number' && status > 0 ? status : undefined;
 }

@@ -49,6 +49,9 @@ export function useFilePreview(target: FilePreviewTarget, options: UseFilePrevie
     if (invalidates?.length) dispatch(shellApi.util.invalidateTags([...invalidates]));
   }, [dispatch, invalidates]);
 
+  // Previews refused by the site's settings: its settings are read again, so the rows stop offering them.
+  const onRefused = useCallback(() => dispatch(shellApi.util.invalidateTags(['Sites'])), [dispatch]);
+
   const base = resolveServiceBaseUrl(endPoints, service);
   const kind = file ? previewKindOf(file) : undefined;
   let element: ReactNode = null;
@@ -63,6 +66,7 @@ export function useFilePreview(target: FilePreviewTarget, options: UseFilePrevie
           accessToken={accessToken}
           onClose={close}
           onOpened={onOpened}
+          onRefused={onRefused}
           onDownload={onDownload ? () => onDownload(file) : undefined}
           downloading={isDownloading?.(file.id) ?? false}
         />
