@@ -141,6 +141,28 @@ describe('Published Files', () => {
     expect(fetchMock.mock.calls.some(([r]) => r.url.includes('/published-files'))).toBe(false);
   });
 
+  test('offers only the file actions the site allows', async () => {
+    settings = { ...ALLOWED, internalFilesRename: true, internalFilesCopy: true, internalFilesDelete: false };
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    const row = (await within(table).findByText('Letter 1')).closest('tr')!;
+    within(row).getByRole('button', { name: 'More actions for Letter 1' }).click();
+    const dialog = await screen.findByTestId('file-actions-dialog');
+    expect(
+      within(dialog)
+        .getAllByRole('button', { hidden: true }) // jsdom opens no modal <dialog>
+        .map((b) => b.textContent),
+    ).toEqual(['Rename', 'Copy', 'Cancel']);
+  });
+
+  test('without any of the four flags there is no More button', async () => {
+    settings = { ...ALLOWED, internalFilesDelete: false };
+    renderPage('published');
+    const table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
+    expect(screen.queryByRole('button', { name: /More actions/ })).toBeNull();
+  });
+
   test('an empty site says so in a sentence', async () => {
     published = [];
     renderPage('published');

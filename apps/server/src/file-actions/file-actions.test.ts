@@ -166,6 +166,21 @@ describe('PATCH files/{id}: rename', () => {
     expect((await api.as('bob').patch(`${base()}/files/${id}`, { name: 'taken.PDF' })).status).toBe(200);
   });
 
+  it('lets only one of two concurrent renames to the same name through', async () => {
+    const a = await submitFile(api, 'bob', site, 'Race a.pdf');
+    const b = await submitFile(api, 'carol', site, 'Race b.pdf');
+    const answers = await Promise.all([
+      api.as('bob').patch(`${base()}/files/${a}`, { name: 'Winner.pdf' }),
+      api.as('carol').patch(`${base()}/files/${b}`, { name: 'winner.pdf' }),
+    ]);
+    expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
+    const { rows } = await api.db.query(
+      "SELECT 1 FROM files WHERE site_id = $1 AND lower(file_name) = 'winner.pdf' AND deleted_at IS NULL",
+      [site],
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it('refuses a blank name, a refused type and an unknown field with 400', async () => {
     const id = await submitFile(api, 'bob', site, 'Plain.pdf');
     for (const body of [{ name: ' ' }, { name: 'setup.exe' }, { name: 'x.pdf', title: 'y' }, {}]) {

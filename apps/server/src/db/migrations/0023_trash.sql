@@ -8,3 +8,10 @@ UPDATE files SET deleted_at = now() WHERE deleted_at IS NOT NULL AND deleted_by 
 -- The retention job, across tenants: what someone deleted (not what went along with a folder), oldest first.
 CREATE INDEX files_trash_age ON files (deleted_at) WHERE deleted_at IS NOT NULL AND trashed_with IS NULL;
 CREATE INDEX folders_trash_age ON folders (deleted_at) WHERE deleted_at IS NOT NULL AND trashed_with IS NULL;
+
+-- Deleting files and folders for good: the rows that point at them are found by index, not by a scan of their
+-- table per deleted row (uploads.file_id ON DELETE SET NULL, files.folder_id ON DELETE SET NULL, folders.parent_id
+-- ON DELETE CASCADE).
+CREATE INDEX uploads_file ON uploads (file_id) WHERE file_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS files_folder ON files (folder_id) WHERE folder_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS folders_parent ON folders (parent_id) WHERE parent_id IS NOT NULL;
