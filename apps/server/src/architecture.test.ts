@@ -24,6 +24,7 @@ const MODULES: Record<string, readonly string[]> = {
   tenants: ['audit', 'discovery', 'sites'],
   invitations: ['sites', 'audit', 'mail'],
   requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
+  versions: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning', 'checkouts'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */

@@ -15,3 +15,4 @@ export * from './scanning.ts';
 export * from './sites.ts';
 export * from './staff/index.ts';
 export * from './theme.ts';
+export * from './versions.ts';

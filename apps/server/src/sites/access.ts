@@ -92,11 +92,23 @@ export const ACCESS_ACTIONS = {
   'files.history': planned('internalFilesHistory', 'A file’s history'),
   'files.move': planned('internalFilesMove', 'Moving files'),
   'files.rename': planned('internalFilesRename', 'Renaming files'),
-  'files.update': planned('internalFilesUpdate', 'Replacing a file’s content'),
+  'files.update': site([
+    FILES_SHOWN,
+    step(
+      'internalFilesUpdate',
+      'Replacing a file’s content is turned off for this site (internalFilesUpdate).',
+    ),
+  ]),
   'files.assignmentHistory': planned('internalFilesViewAssignmentHistory', 'A file’s assignment history'),
   'files.checkoutHistory': planned('internalFilesViewCheckoutHistory', 'A file’s check-out history'),
   'files.properties': planned('internalFilesViewProperties', 'A file’s properties'),
-  'files.versionHistory': planned('internalFilesViewVersionHistory', 'A file’s version history'),
+  'files.versionHistory': site([
+    FILES_SHOWN,
+    step(
+      'internalFilesViewVersionHistory',
+      'A file’s version history is turned off for this site (internalFilesViewVersionHistory).',
+    ),
+  ]),
   'files.publish': planned('internalFilesPublishUnPublish', 'Publishing and unpublishing files'),
 
   // The firm's console: staff of the tenant only, whatever the flags.

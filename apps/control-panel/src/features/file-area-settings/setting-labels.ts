@@ -54,7 +54,11 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   internalFilesHistory: { label: 'File history', description: 'See what happened to a file.' },
   internalFilesMove: { label: 'Move files', description: 'Move files to another place.' },
   internalFilesRename: { label: 'Rename files', description: "Change a file's name." },
-  internalFilesUpdate: { label: 'Update files', description: 'Replace a file with a new version.' },
+  internalFilesUpdate: {
+    label: 'Update files',
+    description: 'Clients can upload a new version of a file ("Upload a new version").',
+    enforced: true,
+  },
   internalFilesView: {
     label: 'View files',
     description:
@@ -70,7 +74,11 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     description: 'See who checked a file out.',
   },
   internalFilesViewProperties: { label: 'File properties', description: "See a file's details." },
-  internalFilesViewVersionHistory: { label: 'Version history', description: "See a file's versions." },
+  internalFilesViewVersionHistory: {
+    label: 'Version history',
+    description: "Clients can see a file's versions and download or preview any of them.",
+    enforced: true,
+  },
   internalFilesPublishUnPublish: {
     label: 'Publish and unpublish',
     description: 'Publish files to the site and take them back.',

@@ -14,6 +14,7 @@ import { tenantScopeOf } from '../../auth/current-user.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
+import { versionRoutes } from './versions.routes.ts';
 
 /** The file-management service: the files the firm published to a site. */
 export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> = async (app, deps) => {
@@ -42,6 +43,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<SiteFileRouteDeps> 
       downloadTicketSeconds: deps.downloadTicketSeconds,
     },
   );
+
+  await app.register(versionRoutes, { db: deps.db, blobs: deps.blobs });
 
   app.get(
     '/api/files/published-files/columns',

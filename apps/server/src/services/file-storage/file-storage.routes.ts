@@ -28,10 +28,11 @@ import {
 } from '../../uploads/tus-uploads.usecases.ts';
 import { UploadSlots } from '../../uploads/upload-slots.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from '../../uploads/uploads.usecases.ts';
+import { newVersionHook } from '../../versions/versions.usecases.ts';
 
-export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots'> & {
+export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots' | 'versions'> & {
   config: FileStorageDeps['config'] &
-    Pick<Config, 'uploadMaxConcurrentPerUser' | 'uploadMaxConcurrentPerAddress'>;
+    Pick<Config, 'uploadMaxConcurrentPerUser' | 'uploadMaxConcurrentPerAddress' | 'notifyBatchSeconds'>;
 };
 
 /** The file-storage service: uploads land here, pending until the portal saves them as Submitted Files. */
@@ -42,6 +43,8 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       perUser: options.config.uploadMaxConcurrentPerUser,
       perAddress: options.config.uploadMaxConcurrentPerAddress,
     }),
+    // An upload that names a file (`fileId`) becomes its next version (decision 49).
+    versions: newVersionHook({ batchSeconds: options.config.notifyBatchSeconds }),
   };
   // Registered here, so only this service parses multipart bodies; the route reads the parts as streams.
   await app.register(multipart, {
