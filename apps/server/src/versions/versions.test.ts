@@ -266,12 +266,10 @@ describe('a corrected version of a rejected submission', () => {
       files: [{ referenceNumber: upload.body.files[0]!.referenceNumber }],
     });
     const fileId = saved.body.records[0]!.id;
-    const rejected = await api
-      .as('carol')
-      .put(`/t/acme/portal/api/staff/submissions/${fileId}/status`, {
-        status: 'rejected',
-        note: 'Page 2 is missing',
-      });
+    const rejected = await api.as('carol').put(`/t/acme/portal/api/staff/submissions/${fileId}/status`, {
+      status: 'rejected',
+      note: 'Page 2 is missing',
+    });
     expect(rejected.status).toBe(200);
 
     const corrected = randomBytes(70_000);
