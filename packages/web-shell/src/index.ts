@@ -10,6 +10,7 @@ export { WebShell } from './app/web-shell.tsx';
 export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
+export { useFileVersionsView } from './features/file-versions/hooks/use-file-versions-view.tsx';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
 export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';

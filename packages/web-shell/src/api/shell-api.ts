@@ -20,6 +20,7 @@ export const shellApi = createApi({
     'NotificationPreferences',
     'Requests',
     'RequestCount',
+    'FileVersions',
   ],
   endpoints: () => ({}),
 });

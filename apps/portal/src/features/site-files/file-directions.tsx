@@ -33,6 +33,8 @@ export interface SiteFile {
   createdAt: string;
   /** The virus scanner could not scan it (over its limit) and the server lets it through (decision 43). */
   notScanned?: true | undefined;
+  /** Its current version, 1 until a new one is uploaded (decision 49). */
+  version: number;
 }
 
 /**
@@ -68,6 +70,8 @@ export interface FileDirection<R extends SiteFile, F extends string> {
   narrowExtra?: (file: R, wide: boolean) => ReactNode;
   /** The columns between the title and the size. */
   columns: (sorting: Sorting<F>) => ListColumns<R>;
+  /** What the row's new-version button says. */
+  newVersionLabel: (file: R) => string;
 }
 
 export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIELDS)[number]> = {
@@ -103,6 +107,7 @@ export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIE
   columns: (sorting) => [
     { ...sorting('fileName'), title: 'File name', dataIndex: 'fileName', responsive: ['lg'] },
   ],
+  newVersionLabel: () => 'Upload a new version',
 };
 
 const status = (file: SubmittedFile) => <SubmissionStatusTag status={file.status} note={file.statusNote} />;
@@ -157,4 +162,7 @@ export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FIL
     },
     { ...sorting('status'), title: 'Status', responsive: ['sm'], render: (_, file) => status(file) },
   ],
+  // A file the firm rejected asks for a corrected one, which goes back to Received (decision 49).
+  newVersionLabel: (file) =>
+    file.status === 'rejected' ? 'Upload a corrected version' : 'Upload a new version',
 };

@@ -16,7 +16,13 @@ import { useFilePreview } from '@portico/web-shell/preview';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { DownloadAction, PreviewAction, RowActions } from '../../../components/row-actions.tsx';
+import {
+  DownloadAction,
+  PreviewAction,
+  RowActions,
+  useStaffFileVersions,
+  VersionsAction,
+} from '../../../components/row-actions.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
   useGetPublishedFileReadsQuery,
@@ -45,6 +51,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
     onDownload: (file) => void downloads.downloadFile(file),
     isDownloading: downloads.isDownloading,
   });
+  const versions = useStaffFileVersions(['StaffPublishedFiles']);
   const pageIds = files.currentData?.records.map((file) => file.id) ?? [];
   const reads = useGetPublishedFileReadsQuery(
     { tenant, siteId, fileId: pageIds },
@@ -81,6 +88,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
     <RowActions>
       <PreviewAction preview={preview} file={file} />
       <DownloadAction downloads={downloads} file={file} />
+      <VersionsAction versions={versions} file={file} />
       <ConfirmButton
         action="Unpublish"
         subject={file.title}
@@ -120,6 +128,7 @@ export function PublishedFilesTable({ siteId, siteName }: { siteId: string; site
         ]}
       />
       {preview.element}
+      {versions.element}
       <FileReadsDrawer
         file={readsFile}
         reads={readsFile ? readsOf(readsFile) : undefined}

@@ -25,7 +25,14 @@ import { useFilePreview } from '@portico/web-shell/preview';
 import { Button, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { ConsolePage } from '../../../components/console-page.tsx';
-import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
+import {
+  DownloadAction,
+  PreviewAction,
+  RowAction,
+  RowActions,
+  useStaffFileVersions,
+  VersionsAction,
+} from '../../../components/row-actions.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteFilter } from '../../../components/site-select.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
@@ -64,6 +71,7 @@ export default function SubmissionsPage() {
     onDownload: (file) => void downloads.downloadFile(file),
     isDownloading: downloads.isDownloading,
   });
+  const versions = useStaffFileVersions(['Submissions']);
 
   const submissions = useGetSubmissionsQuery(
     {
@@ -79,6 +87,7 @@ export default function SubmissionsPage() {
     <RowActions>
       <PreviewAction preview={preview} file={file} />
       <DownloadAction downloads={downloads} file={file} />
+      <VersionsAction versions={versions} file={file} />
       <RowAction
         label={`Set the status of ${file.title}`}
         icon={<EditOutlined aria-hidden />}
@@ -167,6 +176,7 @@ export default function SubmissionsPage() {
       />
       <StatusModal file={statusOf} onClose={() => setStatusOf(undefined)} />
       {preview.element}
+      {versions.element}
     </ConsolePage>
   );
 }

@@ -40,6 +40,8 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               direction={direction}
               canDownload={settings.internalFilesDownload}
               canPreview={settings.internalFilesView}
+              canUpdate={settings.internalFilesUpdate}
+              canViewVersions={settings.internalFilesViewVersionHistory}
             />
           ) : (
             <FilesHidden />

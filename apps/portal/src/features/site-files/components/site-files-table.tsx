@@ -1,4 +1,10 @@
-import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FileZipOutlined,
+  HistoryOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
   Button,
@@ -17,6 +23,7 @@ import {
   Tag,
   titleColumn,
   useFileDownloads,
+  useFileVersionsView,
   useListSelection,
   useListState,
   useMinWidth,
@@ -26,17 +33,24 @@ import {
 import { useFilePreview } from '@portico/web-shell/preview';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { FilesError } from './file-list-states.tsx';
+import { useVersionUploads } from './file-versions.tsx';
 
 /** The files of the selected site that went one way (`direction`): paged, sorted, searched and filtered on the server. */
 export function SiteFilesTable<R extends SiteFile, F extends string>({
   direction,
   canDownload,
   canPreview,
+  canUpdate = false,
+  canViewVersions = false,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
   /** The site lets its clients open files in the viewer (internalFilesView). */
   canPreview: boolean;
+  /** …upload a new version of a file (internalFilesUpdate). */
+  canUpdate?: boolean;
+  /** …see a file's versions (internalFilesViewVersionHistory). */
+  canViewVersions?: boolean;
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
@@ -59,6 +73,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       : {}),
   });
   const selection = useListSelection(siteId);
+  const versionUploads = useVersionUploads(siteId);
+  const versions = useFileVersionsView({ canDownload, canPreview });
 
   const sorting = (field: F | FileSortField, first?: SortOrder) =>
     sortableColumn(field as F, list.state, first);
@@ -97,14 +113,18 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
-  if (canDownload || canPreview)
+  const actionCount = [canDownload, canPreview, canUpdate, canViewVersions].filter(Boolean).length;
+  if (actionCount > 0)
     columns.push({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
-      width: wide ? undefined : canDownload && canPreview ? 104 : 56,
+      width: wide ? undefined : Math.min(actionCount, 2) * 48 + 8,
       render: (_, file) => (
-        <div className="portico-row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+        <div
+          className="portico-row"
+          style={{ justifyContent: 'flex-end', flexWrap: actionCount > 2 ? 'wrap' : 'nowrap' }}
+        >
           {canPreview && preview.canPreview(file) ? (
             <Button
               icon={<EyeOutlined aria-hidden />}
@@ -126,6 +146,26 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               {wide ? 'Download' : null}
             </Button>
           ) : null}
+          {canUpdate ? (
+            <Button
+              icon={<UploadOutlined aria-hidden />}
+              onClick={() => versionUploads.choose(file)}
+              aria-label={`${direction.newVersionLabel(file)}: ${file.title}`}
+              data-testid="upload-version"
+            >
+              {wide ? direction.newVersionLabel(file) : null}
+            </Button>
+          ) : null}
+          {canViewVersions ? (
+            <Button
+              icon={<HistoryOutlined aria-hidden />}
+              onClick={() => versions.open(file)}
+              aria-label={`Versions of ${file.title}`}
+              data-testid="file-versions"
+            >
+              {wide ? `Versions (${file.version})` : null}
+            </Button>
+          ) : null}
         </div>
       ),
     });
@@ -136,6 +176,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       {direction.heading ? (
         <h2 style={{ fontSize: 18, fontWeight: 600, margin: 0 }}>{direction.heading}</h2>
       ) : null}
+      {versionUploads.element}
       <ListFilterBar
         list={list}
         search={{ label: 'Search files', placeholder: direction.searchPlaceholder }}
@@ -176,6 +217,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         data-testid={direction.testId}
       />
       {preview.element}
+      {versions.element}
     </div>
   );
 }
