@@ -65,7 +65,7 @@ export async function reopenRejectedSubmission(
   userId: string,
 ) {
   const { rows } = await tx.query(
-    `UPDATE files SET status = 'received', status_updated_at = now(), status_updated_by = $3
+    `UPDATE files SET status = 'received', status_note = NULL, status_updated_at = now(), status_updated_by = $3
      WHERE tenant_code = $1 AND id = $2 AND direction = 'submitted' AND status = 'rejected'
      RETURNING id`,
     [tenantCode, fileId, userId],

@@ -281,6 +281,7 @@ describe('a corrected version of a rejected submission', () => {
       .get<SubmittedFileList>('/t/acme/portal/api/files/submitted', { siteId: api.siteId(BAKERY) });
     expect(list.body.records.find((r) => r.id === fileId)).toMatchObject({
       status: 'received',
+      statusNote: null,
       version: 2,
       sha256: sha256(corrected),
     });
