@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { demoUserId, mintAccessToken } from '../apps/server/src/testing/tokens.ts';
@@ -106,12 +107,14 @@ describe('file versions', () => {
     await staffRow.getByRole('button', { name: `Versions of ${TITLE}` }).click();
     const dialog = page.getByTestId('file-versions-dialog');
     await dialog.getByTestId('file-version').nth(1).waitFor({ timeout: 10_000 });
-    const [download] = await Promise.all([
+    const [answer, download] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/versions/1') && r.request().method() === 'GET'),
+      page.waitForEvent('download'),
       dialog.getByRole('button', { name: 'Download version 1' }).click(),
     ]);
-    expect(download.status()).toBe(200);
-    expect(sha256(await download.body())).toBe(sha256(v1));
+    expect(answer.status()).toBe(200);
+    expect(download.suggestedFilename()).toBe('budget.pdf');
+    expect(sha256(await readFile((await download.path())!))).toBe(sha256(v1));
     await dialog.getByRole('button', { name: 'Make version 1 current' }).click();
     await page.getByText('Version 1 is current again').waitFor({ timeout: 10_000 });
     await expect.poll(() => dialog.getByTestId('file-version').count(), { timeout: 10_000 }).toBe(3);

@@ -1,6 +1,7 @@
 import type { FileVersion } from '@portico/contracts';
 import type { Queryable } from '../db/database.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
+import { type StoredFileRow, toStoredFile } from '../site-files/file-access.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
 
 /**
@@ -120,31 +121,13 @@ export async function findVersion(
   tenantCode: string,
   file: { id: string; siteId: string },
   version: number,
-): Promise<(StoredFile & VersionContent) | undefined> {
-  const { rows } = await tx.query<{
-    file_name: string;
-    content_type: string;
-    size: number | string;
-    sha256: string;
-    blob_key: string;
-    created_at: Date | string;
-  }>(
-    `SELECT v.file_name, v.content_type, v.size, v.sha256, v.blob_key, v.created_at
+): Promise<StoredFile | undefined> {
+  const { rows } = await tx.query<StoredFileRow>(
+    `SELECT v.file_id AS id, $4::uuid AS site_id, v.file_name, v.content_type, v.size, v.sha256, v.blob_key,
+            v.created_at
      FROM file_versions v
      WHERE v.tenant_code = $1 AND v.file_id = $2 AND v.version = $3 AND NOT ${heldFileSql('v')}`,
-    [tenantCode, file.id, version],
+    [tenantCode, file.id, version, file.siteId],
   );
-  const row = rows[0];
-  return (
-    row && {
-      id: file.id,
-      siteId: file.siteId,
-      fileName: row.file_name,
-      contentType: row.content_type,
-      size: Number(row.size),
-      sha256: row.sha256,
-      blobKey: row.blob_key,
-      createdAt: new Date(row.created_at),
-    }
-  );
+  return rows[0] && toStoredFile(rows[0]);
 }
