@@ -11,6 +11,7 @@ import {
   type UploadResponse,
 } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { filesPublishedMail } from '../mail/templates/files-published.ts';
 import { type ApiClient, type DemoUsername, useTestApi } from '../testing/api.ts';
 import { sha256 } from '../testing/uploads.ts';
 
@@ -352,5 +353,35 @@ describe('who may', () => {
     // Staff are not bound by the flags.
     expect(await outcomes('carol')).toEqual({ list: 'ok', download: 'ok', upload: 'ok', restore: 'ok' });
     await setFlags();
+  });
+});
+
+describe('the mail of an updated file', () => {
+  const context = {
+    tenant: { code: 'acme', displayName: 'Acme', primaryColor: '#123456' },
+    publicUrl: 'https://portal.example',
+  } as Parameters<typeof filesPublishedMail.render>[1];
+  const site = { siteId: 's', siteName: 'Bakery' };
+
+  it('says "updated", alone or beside new publications, and names a file updated twice once', () => {
+    const updated = filesPublishedMail.render(
+      { ...site, items: [{ fileId: 'a', title: 'Budget', updated: true }] },
+      context,
+    );
+    expect(updated.subject).toBe('Acme updated a file for Bakery');
+    const both = filesPublishedMail.render(
+      {
+        ...site,
+        items: [
+          { fileId: 'b', title: 'Letter' },
+          { fileId: 'c', title: 'Plan' },
+          { fileId: 'a', title: 'Budget', updated: true },
+          { fileId: 'a', title: 'Budget', updated: true },
+        ],
+      },
+      context,
+    );
+    expect(both.subject).toBe('Acme published 2 new files and updated a file for Bakery');
+    expect(both.blocks).toContainEqual({ type: 'list', items: ['Letter', 'Plan', 'Budget (updated)'] });
   });
 });
