@@ -82,6 +82,8 @@ describe('file versions', () => {
     const progress = bob.page.getByTestId('version-upload-progress');
     await expect.poll(() => progress.getAttribute('value'), { timeout: 15_000 }).not.toBe('0');
     await bob.page.getByText('Uploaded as version 2.').waitFor({ timeout: 30_000 });
+    // The list shows the current version.
+    await row.getByTestId('version-tag').filter({ hasText: 'Version 2' }).waitFor({ timeout: 10_000 });
     await row.getByRole('button', { name: `Versions of ${TITLE}` }).click();
     const bobsDialog = bob.page.getByTestId('file-versions-dialog');
     await bobsDialog.getByTestId('file-version').nth(1).waitFor({ timeout: 10_000 });

@@ -85,6 +85,11 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         tag: (
           <>
             {direction.titleTag?.(file)}
+            {file.version > 1 ? (
+              <Tag tone="info" data-testid="version-tag">
+                Version {file.version}
+              </Tag>
+            ) : null}
             {file.notScanned ? (
               <Tag tone="warning" data-testid="not-scanned-tag">
                 Not scanned
