@@ -3,13 +3,13 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { TenantScope } from '../auth/tenant-scope.ts';
 import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
-import { AppError } from '../http/app-error.ts';
 import { type FileTarget, type FileUse, requireFileAccess } from '../site-files/file-access.ts';
 import { notifyFileUpdated } from '../site-files/file-notifications.ts';
 import type { FileLookup } from '../site-files/file-transfer.ts';
 import { authorize } from '../sites/access.ts';
 import { markUploadsSaved } from '../uploads/uploads.repository.ts';
 import type { NewVersionHook } from '../uploads/uploads.usecases.ts';
+import { versionNotFound } from './versions.errors.ts';
 import {
   findVersion,
   insertNextVersion,
@@ -26,12 +26,6 @@ import {
  * are, else when the scan releases them; until then the current version stays, visible). Audited
  * `file.new_version` with the file's id.
  */
-
-export const versionNotFound = () =>
-  new AppError(
-    'versions.not_found',
-    'This file has no such version, or it is still being checked for viruses.',
-  );
 
 /** The settings a new version's mail needs (NOTIFY_BATCH_SECONDS). */
 export interface VersionMailSettings {
