@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { demoUserId, mintAccessToken } from '../apps/server/src/testing/tokens.ts';
+import { expectNoSeriousA11yViolations, takeScreenshots } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
 import { signInAs } from './support/sign-in.ts';
@@ -92,7 +93,22 @@ describe('file versions', () => {
       1,
     );
     expect(await bobsDialog.getByRole('button', { name: /^Make version/ }).count()).toBe(0);
+    await bob.page.setViewportSize({ width: 360, height: 740 });
+    await expectNoSeriousA11yViolations(bob.page);
+    await takeScreenshots(bob.page, 'versions-portal');
+    // Esc closes it, and the focus is back on the row's button.
     await bob.page.keyboard.press('Escape');
+    await expect
+      .poll(() =>
+        bob.page.evaluate(() =>
+          (
+            globalThis as unknown as {
+              document: { activeElement: { getAttribute(n: string): string | null } | null };
+            }
+          ).document.activeElement?.getAttribute('aria-label'),
+        ),
+      )
+      .toBe(`Versions of ${TITLE}`);
     expect(bob.errors).toEqual([]);
 
     // Carol, in the control panel: the file's versions, version 1 downloaded byte for byte, then made current.
