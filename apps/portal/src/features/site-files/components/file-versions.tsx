@@ -1,16 +1,5 @@
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-
-export interface VersionTarget {
-  id: string;
-  title: string;
-}
-
-/** A file chosen as the new version of a row's file. */
-export interface VersionRequest {
-  key: number;
-  file: File;
-  target: VersionTarget;
-}
+import type { VersionRequest, VersionTarget } from './version-upload-list.tsx';
 
 const VersionUploadList = lazy(() => import('./version-upload-list.tsx'));
 

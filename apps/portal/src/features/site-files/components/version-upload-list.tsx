@@ -8,7 +8,18 @@ import {
   useShellDispatch,
 } from '@portico/web-shell';
 import { useEffect, useRef } from 'react';
-import type { VersionRequest, VersionTarget } from './file-versions.tsx';
+
+export interface VersionTarget {
+  id: string;
+  title: string;
+}
+
+/** A file chosen as the new version of a row's file. */
+export interface VersionRequest {
+  key: number;
+  file: File;
+  target: VersionTarget;
+}
 
 /**
  * The new versions asked for on this page, each a resumable (tus) upload through the uploader every upload uses
