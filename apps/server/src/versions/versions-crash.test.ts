@@ -1,15 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FileVersionList, PublishedFileList, SiteList, UploadedFile } from '@portico/contracts';
 import { afterEach, describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data.ts';
-import { type ServerProcess, serverProcessEnv, spawnServerProcess } from '../testing/server-process.ts';
-import { signIn } from '../testing/sign-in.ts';
-import { createThrowawayDatabase } from '../testing/test-database.ts';
-import { freePort } from '../testing/test-server.ts';
+import { restartableServer } from '../testing/restartable-server.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -21,34 +14,13 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 describe('a version upload killed by kill -9', { timeout: 180_000 }, () => {
   test('leaves the current version as it was, nothing half-visible; resumed, it becomes the next version', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-version-crash-'));
-    const database = await createThrowawayDatabase();
-    cleanups.push(async () => {
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    });
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env = {
-      ...serverProcessEnv({ port, dataDir, databaseUrl: database.url }),
-      SEED_DEMO: 'true',
-      UPLOAD_RATE_WINDOW_SECONDS: '1',
-    };
-    const start = async () => {
-      const server: ServerProcess = spawnServerProcess(env);
-      cleanups.push(() => server.kill());
-      await server.running();
-      const { accessToken } = await signIn(url, 'carol', DEMO_PASSWORD);
-      return { server, headers: { authorization: `Bearer ${accessToken}`, 'tus-resumable': '1.0.0' } };
-    };
+    const { url, port, start } = await restartableServer('carol', cleanups);
     const json = async <T>(pathname: string, headers: Record<string, string>) =>
       (await (await fetch(`${url}${pathname}`, { headers })).json()) as T;
 
     const first = await start();
     const sites = await json<SiteList>('/t/acme/portal/api/sites', first.headers);
-    const siteId =
-      sites.records.find((s) => s.name === 'Bob’s Bakery' || s.name === "Bob's Bakery")?.id ??
-      sites.records[0]!.id;
+    const siteId = sites.records[0]!.id;
     const files = await json<PublishedFileList>(
       `/t/acme/file-management/api/files/published-files?siteId=${siteId}`,
       first.headers,
