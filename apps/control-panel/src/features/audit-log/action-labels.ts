@@ -3,6 +3,7 @@ import {
   REQUEST_AUDIT_ACTIONS,
   STAFF_AUDIT_ACTIONS,
   UPLOAD_AUDIT_ACTIONS,
+  VERSION_AUDIT_ACTIONS,
 } from '@portico/contracts';
 
 /** Every audit action the server writes, from the contracts, with how people say it. */
@@ -13,6 +14,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   [FILE_AUDIT_ACTIONS.submit]: 'Saved (submitted)',
   [FILE_AUDIT_ACTIONS.download]: 'Downloaded',
   [FILE_AUDIT_ACTIONS.preview]: 'Previewed',
+  [VERSION_AUDIT_ACTIONS.newVersion]: 'Added a new version',
   [STAFF_AUDIT_ACTIONS.filePublish]: 'Published',
   [STAFF_AUDIT_ACTIONS.fileUnpublish]: 'Unpublished',
   [STAFF_AUDIT_ACTIONS.fileStatus]: 'Set a status',
