@@ -12,6 +12,7 @@ import { tusUploadBenchmark } from './benchmarks/tus-upload.ts';
 import { twoStepBenchmark } from './benchmarks/two-step.ts';
 import { uploadBenchmark } from './benchmarks/upload.ts';
 import { uploadRssBenchmark } from './benchmarks/upload-rss.ts';
+import { versionUploadBenchmark } from './benchmarks/version-upload.ts';
 import { zipBenchmark } from './benchmarks/zip.ts';
 import { type Benchmark, EndpointMissing } from './lib/benchmark.ts';
 import { type BenchResult, loadAverage, renderReport, writeReport } from './lib/report.ts';
@@ -24,6 +25,7 @@ import { databaseLabel, readSettings, WORK_DIR, workFolder } from './lib/setting
 const BENCHMARKS: Benchmark[] = [
   uploadBenchmark,
   tusUploadBenchmark,
+  versionUploadBenchmark,
   downloadBenchmark,
   browserDownloadBenchmark,
   zipBenchmark,

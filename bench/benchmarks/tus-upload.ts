@@ -18,9 +18,16 @@ const metadataOf = (values: Record<string, string>) =>
 /**
  * What tus-js-client does for one file in the portal: a creation request, then one PATCH with the whole file
  * (no chunk size is set), answered with the reference number. Timed from the creation's start to the PATCH's
- * answer; the pending upload is discarded afterwards, outside the timing, so the disk does not fill up.
+ * answer; the pending upload is discarded afterwards, outside the timing, so the disk does not fill up. `target`
+ * is the site (a new file), or `{ fileId }`: a new version of that file (the `versions` benchmark).
  */
-async function uploadThroughTus(portico: Portico, token: string, siteId: string, size: number, seed: number) {
+export async function uploadThroughTus(
+  portico: Portico,
+  token: string,
+  target: string | { fileId: string },
+  size: number,
+  seed: number,
+) {
   const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
   const created = await timedRequest({
     url: tusEndpoint(portico),
@@ -31,7 +38,7 @@ async function uploadThroughTus(portico: Portico, token: string, siteId: string,
       'upload-metadata': metadataOf({
         filename: `Bench tus upload ${seed}.pdf`,
         filetype: 'application/pdf',
-        siteId,
+        ...(typeof target === 'string' ? { siteId: target } : target),
       }),
     },
   });
@@ -59,7 +66,7 @@ async function uploadThroughTus(portico: Portico, token: string, siteId: string,
   };
 }
 
-async function discard(portico: Portico, token: string, siteId: string, referenceNumber: string) {
+export async function discard(portico: Portico, token: string, siteId: string, referenceNumber: string) {
   const body = JSON.stringify({ siteId, referenceNumbers: [referenceNumber] });
   const res = await timedRequest({
     url: `${portico.url}/t/${TENANT}/file-storage/api/files`,

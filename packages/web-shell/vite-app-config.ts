@@ -52,13 +52,13 @@ const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
 /**
  * The shell's own modules travel as one chunk: left to the bundler, the many entry points of the lazy pages cut
  * them into a score of 1–2 KB files, each a request with its headers on the first screen. The modules that draw
- * with antd (found by their imports; the shell loads each of them lazily), the viewer's and the uploads' stay in
- * their own lazy chunks, so the first screen never carries antd; so does the package's index, whose re-exports
- * would otherwise pull them in (a chunk group takes its modules' static imports along).
+ * with antd (found by their imports; the shell loads each of them lazily), the viewer's, the versions view's and
+ * the uploads' stay in their own lazy chunks, so the first screen never carries antd; so does the package's
+ * index, whose re-exports would otherwise pull them in (a chunk group takes its modules' static imports along).
  */
 const SHELL = /\/packages\/web-shell\/src\//;
 const SHELL_APART =
-  /\/web-shell\/src\/(index\.ts$|testing\/|features\/preview\/components\/|features\/transfers\/api\/upload-file)/;
+  /\/web-shell\/src\/(index\.ts$|testing\/|features\/preview\/components\/|features\/file-versions\/components\/|features\/transfers\/api\/upload-file)/;
 /** A module that draws with antd itself: it stays in the lazy chunk that imports it. */
 const DRAWS_WITH_ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
 

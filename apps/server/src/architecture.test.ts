@@ -29,6 +29,7 @@ const MODULES: Record<string, readonly string[]> = {
   trash: ['sites', 'audit', 'uploads', 'file-actions'],
   checkouts: ['sites', 'audit', 'site-files'],
   'file-history': ['audit', 'site-files'],
+  versions: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning', 'checkouts'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
   'share-links': ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
 };

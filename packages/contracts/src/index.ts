@@ -21,3 +21,4 @@ export * from './sites.ts';
 export * from './staff/index.ts';
 export * from './theme.ts';
 export * from './url-uploads.ts';
+export * from './versions.ts';

@@ -9,10 +9,15 @@ import { SiteIdSchema } from './sites.ts';
  */
 
 /**
- * Form fields of `POST file-storage api/files`, in the order they must be sent: the site first, then (optionally) the
- * folder the files go into, then the files.
+ * Form fields of `POST file-storage api/files`, before the files: the site and (optionally) the folder the files go
+ * into; or, for a new version of a file, `fileId` (the site and folder are the file's), then one file.
  */
-export const UPLOAD_FORM_FIELDS = { siteId: 'siteId', folderId: 'folderId', file: 'file' } as const;
+export const UPLOAD_FORM_FIELDS = {
+  siteId: 'siteId',
+  folderId: 'folderId',
+  fileId: 'fileId',
+  file: 'file',
+} as const;
 
 /** Files one upload request may carry; one request of many files is as good as many requests of one. */
 export const MAX_FILES_PER_UPLOAD = 100;
@@ -50,6 +55,16 @@ export const UploadedFileSchema = Type.Object(
     size: Type.Integer({ minimum: 0, description: 'Bytes received.' }),
     sha256: Sha256Schema,
     contentType: Type.String({ description: 'The media type the file is stored and served with.' }),
+    fileId: Type.Optional(
+      Type.String({ format: 'uuid', description: 'An upload that named a file (`fileId`): that file.' }),
+    ),
+    version: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description:
+          'An upload that named a file: the version it became. It is the current one once its virus scan released it.',
+      }),
+    ),
   },
   { $id: 'UploadedFile', description: 'One file received and kept, pending until saved.' },
 );
@@ -70,13 +85,19 @@ export const UploadFormSchema = Type.Unsafe<Record<string, unknown> | null>({
   nullable: true,
   properties: {
     siteId: { type: 'string', format: 'uuid', description: 'The site, sent before any file.' },
+    fileId: {
+      type: 'string',
+      format: 'uuid',
+      description:
+        'Instead of siteId (or with it): the file whose next version the one file part becomes, sent before it.',
+    },
     file: {
       type: 'array',
       items: { type: 'string', format: 'binary' },
       description: `One part per file, at most ${MAX_FILES_PER_UPLOAD}.`,
     },
   },
-  required: ['siteId', 'file'],
+  required: ['file'],
 });
 
 export const DiscardUploadsBodySchema = Type.Object(
@@ -103,6 +124,8 @@ export const TUS_METADATA_KEYS = {
   fileType: 'filetype',
   siteId: 'siteId',
   folderId: 'folderId',
+  /** A new version of this file (its site is the file's; `siteId` may be left out). */
+  fileId: 'fileId',
 } as const;
 
 /** The answer header that names a finished tus upload's reference number. */

@@ -26,6 +26,7 @@ export {
 } from './features/file-actions/components/file-actions.tsx';
 export { folderPaths } from './features/file-actions/components/folder-paths.ts';
 export * from './features/file-details/index.ts';
+export { useFileVersionsView } from './features/file-versions/hooks/use-file-versions-view.tsx';
 export {
   useCreateFolderMutation,
   useDeleteFolderMutation,

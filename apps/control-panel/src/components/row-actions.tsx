@@ -1,7 +1,8 @@
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { Button, type useFileDownloads } from '@portico/web-shell';
+import { DownloadOutlined, EyeOutlined, HistoryOutlined } from '@ant-design/icons';
+import { Button, type useFileDownloads, useFileVersionsView, useShellDispatch } from '@portico/web-shell';
 import type { PreviewFile, useFilePreview } from '@portico/web-shell/preview';
 import type { ReactNode } from 'react';
+import { controlPanelApi } from '../api/control-panel-api.ts';
 
 /** A row's buttons, wrapping on narrow screens. */
 export function RowActions({ children }: { children: ReactNode }) {
@@ -69,6 +70,41 @@ export function PreviewAction({
       onClick={() => preview.open(file)}
     >
       Preview
+    </RowAction>
+  );
+}
+
+type StaffTag = Parameters<typeof controlPanelApi.util.invalidateTags>[0][number];
+
+/**
+ * The staff's versions view of a list (decision 49): every version, download or preview any, "Make current" on an
+ * old one; `changes` are the list's own tags, read again after a version is made current.
+ */
+export function useStaffFileVersions(changes: readonly StaffTag[]) {
+  const dispatch = useShellDispatch();
+  return useFileVersionsView({
+    canDownload: true,
+    canPreview: true,
+    canRestore: true,
+    onRestored: () => dispatch(controlPanelApi.util.invalidateTags([...changes])),
+  });
+}
+
+/** Opens a row's file in the versions view; says which version is current. */
+export function VersionsAction({
+  versions,
+  file,
+}: {
+  versions: ReturnType<typeof useFileVersionsView>;
+  file: { id: string; title: string; version: number };
+}) {
+  return (
+    <RowAction
+      label={`Versions of ${file.title}`}
+      icon={<HistoryOutlined aria-hidden />}
+      onClick={() => versions.open(file)}
+    >
+      Versions ({file.version})
     </RowAction>
   );
 }

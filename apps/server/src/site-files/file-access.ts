@@ -9,7 +9,8 @@ import type { StoredFile } from '../transfers/stored-file.ts';
 
 export type FileDirection = 'published' | 'submitted';
 
-interface StoredFileRow {
+/** A row as a download reads it (files, or file_versions with the file's id and site). */
+export interface StoredFileRow {
   id: string;
   site_id: string;
   file_name: string;
@@ -79,7 +80,7 @@ function asFileNotFound(error: unknown): never {
   throw error;
 }
 
-const toStoredFile = (row: StoredFileRow): StoredFile => ({
+export const toStoredFile = (row: StoredFileRow): StoredFile => ({
   id: row.id,
   siteId: row.site_id,
   fileName: row.file_name,

@@ -38,7 +38,34 @@ export async function notifyFilesPublished(
   files: readonly NewFile[],
   batchSeconds: number,
 ) {
-  if (!files.length || !(await clientsSeeFiles(tx, scope.tenantCode, site.id))) return;
+  if (!files.length) return;
+  await mailSiteClients(tx, scope, site, files, `files.published:${files[0]!.id}`, batchSeconds);
+}
+
+/**
+ * A published file has a new version (decision 49): the site's clients get it in the same batched mail as new
+ * publications, marked "updated".
+ */
+export async function notifyFileUpdated(
+  tx: Queryable,
+  scope: TenantScope,
+  site: { id: string; name: string },
+  file: NewFile & { version: number },
+  batchSeconds: number,
+) {
+  const items = [{ id: file.id, title: file.title, updated: true }];
+  await mailSiteClients(tx, scope, site, items, `file.updated:${file.id}:${file.version}`, batchSeconds);
+}
+
+async function mailSiteClients(
+  tx: Queryable,
+  scope: TenantScope,
+  site: { id: string; name: string },
+  files: readonly (NewFile & { updated?: boolean })[],
+  dedupe: string,
+  batchSeconds: number,
+) {
+  if (!(await clientsSeeFiles(tx, scope.tenantCode, site.id))) return;
   for (const userId of await siteMemberIds(tx, scope.tenantCode, site.id)) {
     await enqueueMail(tx, {
       tenantCode: scope.tenantCode,
@@ -46,10 +73,10 @@ export async function notifyFilesPublished(
       data: {
         siteId: site.id,
         siteName: site.name,
-        items: files.map((f) => ({ fileId: f.id, title: f.title })),
+        items: files.map((f) => ({ fileId: f.id, title: f.title, ...(f.updated ? { updated: true } : {}) })),
       },
       to: { userId },
-      dedupeKey: `files.published:${files[0]!.id}:${userId}`,
+      dedupeKey: `${dedupe}:${userId}`,
       batch: { key: site.id, windowSeconds: batchSeconds },
     });
   }

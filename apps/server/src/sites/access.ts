@@ -108,11 +108,11 @@ export const ACCESS_ACTIONS = {
   'files.history': built(planned('internalFilesHistory', 'A file’s history')),
   'files.move': built(planned('internalFilesMove', 'Moving files')),
   'files.rename': built(planned('internalFilesRename', 'Renaming files')),
-  'files.update': planned('internalFilesUpdate', 'Replacing a file’s content'),
+  'files.update': built(planned('internalFilesUpdate', 'Replacing a file’s content')),
   'files.assignmentHistory': planned('internalFilesViewAssignmentHistory', 'A file’s assignment history'),
   'files.checkoutHistory': built(planned('internalFilesViewCheckoutHistory', 'A file’s check-out history')),
   'files.properties': built(planned('internalFilesViewProperties', 'A file’s properties')),
-  'files.versionHistory': planned('internalFilesViewVersionHistory', 'A file’s version history'),
+  'files.versionHistory': built(planned('internalFilesViewVersionHistory', 'A file’s version history')),
   'files.publish': planned('internalFilesPublishUnPublish', 'Publishing and unpublishing files'),
 
   // The firm's console: staff of the tenant only, whatever the flags.

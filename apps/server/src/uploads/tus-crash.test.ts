@@ -1,15 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SiteList, UploadedFile } from '@portico/contracts';
 import { afterEach, describe, expect, test } from 'vitest';
-import { DEMO_PASSWORD } from '../db/seed/demo-data.ts';
-import { type ServerProcess, serverProcessEnv, spawnServerProcess } from '../testing/server-process.ts';
-import { signIn } from '../testing/sign-in.ts';
-import { createThrowawayDatabase } from '../testing/test-database.ts';
-import { freePort } from '../testing/test-server.ts';
+import { restartableServer } from '../testing/restartable-server.ts';
 import { listBlobFiles } from '../testing/uploads.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -18,7 +13,6 @@ afterEach(async () => {
 });
 
 const MIB = 1024 * 1024;
-const TUS = { 'tus-resumable': '1.0.0' };
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 60_000) {
   const deadline = Date.now() + ms;
@@ -42,27 +36,7 @@ async function largestBlobFile(dataDir: string): Promise<number> {
 
 describe('a tus PATCH cut by a crash', { timeout: 240_000 }, () => {
   test('keeps what had arrived: after kill -9 and a restart, HEAD answers an offset within a few MiB of it', async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-tus-crash-'));
-    const database = await createThrowawayDatabase();
-    cleanups.push(async () => {
-      await database.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    });
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    const env = {
-      ...serverProcessEnv({ port, dataDir, databaseUrl: database.url }),
-      SEED_DEMO: 'true',
-      // Replicas on PostgreSQL take a part for a dead PATCH's once it has not grown for two windows.
-      UPLOAD_RATE_WINDOW_SECONDS: '1',
-    };
-    const start = async () => {
-      const server: ServerProcess = spawnServerProcess(env);
-      cleanups.push(() => server.kill());
-      await server.running();
-      const { accessToken } = await signIn(url, 'bob', DEMO_PASSWORD);
-      return { server, headers: { authorization: `Bearer ${accessToken}`, ...TUS } };
-    };
+    const { url, port, dataDir, start } = await restartableServer('bob', cleanups);
 
     const first = await start();
     const sites = (await (

@@ -244,9 +244,13 @@ export async function findUploadedFile(
     size: number | string;
     sha256: string;
     content_type: string;
+    file_id: string | null;
+    version: number | null;
   }>(
-    `SELECT reference_number, file_name, size, sha256, content_type FROM uploads
-     WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND state = 'pending'`,
+    // A version upload is saved as it finishes (decision 49): it is still the uploader's to read back.
+    `SELECT reference_number, file_name, size, sha256, content_type, file_id, version FROM uploads
+     WHERE id = $1 AND tenant_code = $2 AND created_by = $3
+       AND (state = 'pending' OR (state = 'saved' AND version IS NOT NULL))`,
     [uploadId, scope.tenantCode, scope.user.id],
   );
   const row = rows[0];
@@ -257,6 +261,7 @@ export async function findUploadedFile(
       size: Number(row.size),
       sha256: row.sha256,
       contentType: row.content_type,
+      ...(row.file_id && row.version ? { fileId: row.file_id, version: row.version } : {}),
     }
   );
 }

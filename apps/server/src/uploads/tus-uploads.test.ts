@@ -193,6 +193,10 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
       config,
       slots: new UploadSlots({ perUser: 8, perAddress: 32 }),
       scanning: scanHookOf(config),
+      versions: {
+        siteOf: () => Promise.reject(new Error('no version uploads here')),
+        record: () => Promise.reject(new Error('no version uploads here')),
+      },
     });
     const bob = { id: await api.userId('bob'), name: 'Bob Baker', email: '', isStaff: false, isClient: true };
     const call = (init: RequestInit) =>

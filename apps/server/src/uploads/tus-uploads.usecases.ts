@@ -77,6 +77,7 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
   const { scope } = currentTusCall();
   const metadata = upload.metadata ?? {};
   const siteId = metadata[TUS_METADATA_KEYS.siteId] ?? '';
+  const fileId = metadata[TUS_METADATA_KEYS.fileId] ?? undefined;
   const fileName = storedFileName(metadata[TUS_METADATA_KEYS.fileName] ?? '');
   const declaredType = metadata[TUS_METADATA_KEYS.fileType] ?? '';
   if (!fileName) {
@@ -85,13 +86,14 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
     );
   }
   const folderId = metadata[TUS_METADATA_KEYS.folderId] || undefined;
-  const target = await openUploadTarget(deps, scope, siteId, folderId);
+  const target = await openUploadTarget(deps, scope, { siteId, fileId, folderId });
   const refusal = refusalOf(fileName, declaredType, deps.config.uploadRefusedExtensions);
   if (refusal) throw new AppError('uploads.type_refused', refusal);
   if ((upload.size ?? 0) > target.maxBytes) throw tooLarge(target.maxBytes);
   return {
     ...metadata,
     [TUS_METADATA_KEYS.siteId]: target.siteId,
+    ...(target.fileId ? { [TUS_METADATA_KEYS.fileId]: target.fileId } : {}),
     [TUS_METADATA_KEYS.fileName]: fileName,
     [TUS_METADATA_KEYS.fileType]: declaredType,
     [TUS_METADATA_KEYS.folderId]: target.folderId,
@@ -106,8 +108,15 @@ async function checkContinuation(deps: TusDeps, id: string): Promise<void> {
   const { scope } = currentTusCall();
   const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
   if (!upload) throw ERRORS.FILE_NOT_FOUND;
-  if (!upload.uploadId) await openUploadTarget(deps, scope, upload.siteId);
+  if (!upload.uploadId) await openUploadTarget(deps, scope, destinationOf(upload));
 }
+
+/** Where a tus upload goes: its site, or the next version of the file its metadata names. */
+const destinationOf = (upload: TusUpload) => ({
+  siteId: upload.siteId,
+  fileId: upload.metadata[TUS_METADATA_KEYS.fileId] ?? undefined,
+  folderId: upload.metadata[TUS_METADATA_KEYS.folderId] || undefined,
+});
 
 /**
  * Turns an upload whose offset reached its length into a pending upload, exactly as a multipart upload's: one
@@ -138,7 +147,7 @@ export async function finishTusUpload(deps: TusDeps, scope: TenantScope, id: str
   }
   const recorded = await deps.db
     .withTenant(scope.tenantCode, async (tx) => {
-      const [pending] = await recordReceivedFiles(tx, scope, upload.siteId, [received], deps.scanning.intake);
+      const [pending] = await recordReceivedFiles(tx, deps, scope, destinationOf(upload), [received]);
       // Another request finished it first: this transaction's row goes with its rollback.
       if (!(await markTusUploadFinished(tx, scope, id, pending!.id))) throw new FinishedElsewhere();
       return pending!;

@@ -17,6 +17,9 @@ export interface ReceivedFile {
 export interface PendingUpload extends ReceivedFile {
   id: string;
   referenceNumber: string;
+  /** An upload that became a file's next version: the file and the version. */
+  fileId?: string | undefined;
+  version?: number | undefined;
 }
 
 interface UploadRow {
@@ -133,16 +136,20 @@ export async function lockPendingUploads(
   return rows.map(toPendingUpload);
 }
 
-/** Marks locked uploads saved, each pointing at the file it became. */
+/** Marks locked uploads saved, each pointing at the file it became (and the version, for a new version). */
 export async function markUploadsSaved(
   tx: Queryable,
-  saved: readonly { uploadId: string; fileId: string }[],
+  saved: readonly { uploadId: string; fileId: string; version?: number }[],
 ) {
   await tx.query(
-    `UPDATE uploads u SET state = 'saved', file_id = s.file_id, saved_at = now()
-     FROM jsonb_to_recordset($1::jsonb) AS s(upload_id uuid, file_id uuid)
+    `UPDATE uploads u SET state = 'saved', file_id = s.file_id, version = s.version, saved_at = now()
+     FROM jsonb_to_recordset($1::jsonb) AS s(upload_id uuid, file_id uuid, version integer)
      WHERE u.id = s.upload_id`,
-    [JSON.stringify(saved.map((s) => ({ upload_id: s.uploadId, file_id: s.fileId })))],
+    [
+      JSON.stringify(
+        saved.map((s) => ({ upload_id: s.uploadId, file_id: s.fileId, version: s.version ?? null })),
+      ),
+    ],
   );
 }
 

@@ -18,7 +18,7 @@ import type { Database, Queryable } from '../db/database.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import type { ScanHook } from '../scanning/scan-intake.ts';
-import { type ScanIntake, trackBlobScans } from '../scanning/scans.repository.ts';
+import { trackBlobScans } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
@@ -53,14 +53,35 @@ export interface FileStorageDeps {
   slots: UploadSlots;
   /** Every file that comes in is scanned before the other side sees it (decision 43). */
   scanning: ScanHook;
+  /** An upload that names a file becomes its next version (decision 49). */
+  versions: NewVersionHook;
 }
 
-/** Where the files of one upload request go, once its siteId field was read and checked. */
+/**
+ * What the versions module does for an upload that names a file (`fileId`), given to this module by the routes so
+ * that uploads need not know versions (they sit above it). Both run in the caller's tenant transaction.
+ */
+export interface NewVersionHook {
+  /** The file's site, when the caller may add a version to it now (else 404, 403 or 409 `file.checked_out`). */
+  siteOf(tx: Queryable, scope: TenantScope, fileId: string): Promise<string>;
+  /** Makes the recorded upload the file's next version; answers its number. */
+  record(tx: Queryable, scope: TenantScope, fileId: string, upload: PendingUpload): Promise<number>;
+}
+
+/** Where the files of one upload request go: a site, or with `fileId` the next version of one of its files. */
 export interface UploadTarget {
   siteId: string;
+  fileId?: string | undefined;
   maxBytes: number;
   /** The folder the files go into (a `folderId` field, or tus metadata); null: the root. */
   folderId: string | null;
+}
+
+/** What an upload request names as its destination (form fields, tus metadata), before it is checked. */
+export interface UploadDestination {
+  siteId?: string | undefined;
+  folderId?: string | undefined;
+  fileId?: string | undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -87,35 +108,34 @@ export async function receiveUploads(
     const parts = request.parts();
     pace = cutOffSlowBody(deps.config, request);
     let target: UploadTarget | undefined;
+    const destination: UploadDestination = {};
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (
-          part.fieldname === UPLOAD_FORM_FIELDS.folderId &&
-          target &&
-          !received.length &&
-          !target.folderId
-        ) {
-          target = await openUploadTarget(deps, scope, target.siteId, String(part.value));
-          continue;
-        }
-        if (part.fieldname !== UPLOAD_FORM_FIELDS.siteId || target) {
+        const field = part.fieldname as keyof UploadDestination;
+        if (!DESTINATION_FIELDS.includes(field) || destination[field] !== undefined || target) {
           throw invalidUpload(
-            `Unexpected form field "${part.fieldname}": send one siteId field (and at most one folderId), then the files.`,
+            `Unexpected form field "${part.fieldname}": send one siteId field (and at most one folderId) or one fileId field, then the files.`,
           );
         }
-        target = await openUploadTarget(deps, scope, String(part.value));
+        destination[field] = String(part.value);
         continue;
       }
-      if (!target) throw invalidUpload('Send the siteId field before the files.');
+      // The destination is checked before the first byte of the first file is read.
+      target ??= await openUploadTarget(deps, scope, destination);
       if (part.fieldname !== UPLOAD_FORM_FIELDS.file) {
         throw invalidUpload(`Unexpected file field "${part.fieldname}": send each file as a "file" part.`);
       }
+      if (target.fileId && received.length)
+        throw invalidUpload('A new version is one file: send one file part.');
       received.push(await receiveFile(deps, scope, target, part));
     }
     pace.stop();
-    if (!target) throw invalidUpload('The form has no siteId field.');
-    if (!received.length) throw invalidUpload('The form has no file.');
-    const answer = await recordUploads(deps.db, scope, target.siteId, received, deps.scanning.intake);
+    if (!target) {
+      throw invalidUpload(
+        destination.siteId || destination.fileId ? 'The form has no file.' : 'The form has no siteId field.',
+      );
+    }
+    const answer = await recordUploads(deps, scope, target, received);
     deps.scanning.wake();
     return answer;
   } catch (error) {
@@ -135,33 +155,62 @@ export async function receiveUploads(
   }
 }
 
+const DESTINATION_FIELDS: readonly (keyof UploadDestination)[] = [
+  UPLOAD_FORM_FIELDS.siteId,
+  UPLOAD_FORM_FIELDS.folderId,
+  UPLOAD_FORM_FIELDS.fileId,
+];
+
 /**
- * The site (visible to the caller and open to uploads), the folder the files go into (a live folder of that site,
- * else 404 `folders.not_found`; a client needs the site's folders on) and the largest file it takes, or why not.
+ * The site (visible to the caller and open to uploads) and the folder the files go into (a live folder of that site,
+ * else 404 `folders.not_found`; a client needs the site's folders on), or with `fileId` the file (one the caller may
+ * add a version to: its site and place are the target's), and the largest file it takes; or why not.
  */
 export async function openUploadTarget(
   deps: FileStorageDeps,
   scope: TenantScope,
-  siteId: string,
-  folderId?: string,
+  destination: UploadDestination,
 ): Promise<UploadTarget> {
-  if (!UUID.test(siteId)) throw invalidUpload('The siteId field must be a site id (a UUID).');
-  if (folderId && !UUID.test(folderId)) throw invalidUpload('The folderId must be a folder id (a UUID).');
+  const { siteId = '', fileId, folderId } = destination;
+  if (fileId !== undefined && !UUID.test(fileId))
+    throw invalidUpload('The fileId field must be a file id (a UUID).');
+  if (fileId === undefined && !UUID.test(siteId))
+    throw invalidUpload('The siteId field must be a site id (a UUID).');
+  if (folderId !== undefined && !UUID.test(folderId))
+    throw invalidUpload('The folderId must be a folder id (a UUID).');
+  if (fileId !== undefined && folderId !== undefined)
+    throw invalidUpload('A new version stays where its file is: send fileId without folderId.');
   return deps.db.withTenant(scope.tenantCode, async (tx) => {
-    const site = await assertMayUpload(tx, scope, siteId);
-    if (folderId) await requireSiteFolder(tx, scope, site, folderId.toLowerCase());
+    const target = await assertMayUpload(tx, deps, scope, {
+      siteId,
+      fileId: fileId?.toLowerCase(),
+      folderId: folderId?.toLowerCase(),
+    });
     const tenantLimit = await tenantUploadLimit(tx, scope.tenantCode);
-    return {
-      siteId: siteId.toLowerCase(),
-      maxBytes: Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity),
-      folderId: folderId ? folderId.toLowerCase() : null,
-    };
+    return { ...target, maxBytes: Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity) };
   });
 }
 
-/** The site must be one the caller sees (else 404) and allow uploads (else 403). */
-async function assertMayUpload(tx: Queryable, scope: TenantScope, siteId: string) {
-  return requireAccess(tx, scope, 'files.upload', { siteId });
+/**
+ * The site must be one the caller sees (else 404) and allow uploads (else 403); a new version needs the file to be
+ * one the caller may update instead (`files.update`), and a siteId sent with it must be the file's site.
+ */
+async function assertMayUpload(
+  tx: Queryable,
+  deps: Pick<FileStorageDeps, 'versions'>,
+  scope: TenantScope,
+  { siteId, fileId, folderId }: UploadDestination,
+): Promise<Omit<UploadTarget, 'maxBytes'>> {
+  if (fileId) {
+    const fileSite = await deps.versions.siteOf(tx, scope, fileId);
+    if (siteId && siteId.toLowerCase() !== fileSite) {
+      throw invalidUpload('The siteId field names another site than the file’s: leave it out.');
+    }
+    return { siteId: fileSite, fileId, folderId: null };
+  }
+  const site = await requireAccess(tx, scope, 'files.upload', { siteId: siteId! });
+  if (folderId) await requireSiteFolder(tx, scope, site, folderId);
+  return { siteId: siteId!.toLowerCase(), folderId: folderId ?? null };
 }
 
 async function receiveFile(
@@ -199,14 +248,13 @@ const fromFormDataEscapes = (name: string) =>
   name.replace(/%22|%0D|%0A/g, (code) => FORM_DATA_ESCAPES[code]!);
 
 async function recordUploads(
-  db: Database,
+  deps: FileStorageDeps,
   scope: TenantScope,
-  siteId: string,
+  target: UploadTarget,
   received: readonly ReceivedFile[],
-  intake: ScanIntake,
 ): Promise<UploadResponse> {
-  return db.withTenant(scope.tenantCode, async (tx) => ({
-    files: (await recordReceivedFiles(tx, scope, siteId, received, intake)).map(uploadedFileOf),
+  return deps.db.withTenant(scope.tenantCode, async (tx) => ({
+    files: (await recordReceivedFiles(tx, deps, scope, target, received)).map(uploadedFileOf),
   }));
 }
 
@@ -214,18 +262,20 @@ async function recordUploads(
  * Files whose bytes are in the blob store become pending uploads of the caller, each audited as received: the
  * one ending of a multipart upload and of a resumable (tus) one. The site is checked again, since the bytes may
  * have taken long enough for the membership or the settings to change. Each blob's scan is recorded with it
- * (`intake`: scanning, or unscanned when scanning is off).
+ * (`intake`: scanning, or unscanned when scanning is off). An upload that names a file becomes its next version
+ * in the same transaction (decision 49): saved at once, so nothing is left to save or to reap.
  */
 export async function recordReceivedFiles(
   tx: Queryable,
+  deps: Pick<FileStorageDeps, 'versions' | 'scanning'>,
   scope: TenantScope,
-  siteId: string,
+  target: { siteId: string; fileId?: string | undefined; folderId?: string | null | undefined },
   received: readonly ReceivedFile[],
-  intake: ScanIntake,
 ): Promise<PendingUpload[]> {
-  await assertMayUpload(tx, scope, siteId);
+  const { siteId, fileId } = target;
+  await assertMayUpload(tx, deps, scope, { siteId, fileId, folderId: target.folderId ?? undefined });
   const uploads = await insertPendingUploads(tx, scope, siteId, received);
-  await trackBlobScans(tx, scope, siteId, uploads, intake);
+  await trackBlobScans(tx, scope, siteId, uploads, deps.scanning.intake);
   await recordAuditEvents(
     tx,
     uploads.map((u) => ({
@@ -236,16 +286,20 @@ export async function recordReceivedFiles(
       detail: { referenceNumber: u.referenceNumber, fileName: u.fileName, size: u.size, sha256: u.sha256 },
     })),
   );
-  return uploads;
+  if (!fileId) return uploads;
+  return Promise.all(
+    uploads.map(async (u) => ({ ...u, fileId, version: await deps.versions.record(tx, scope, fileId, u) })),
+  );
 }
 
-/** What the answer says of a pending upload. */
+/** What the answer says of a pending upload (of a version upload: the file and the version it became). */
 export const uploadedFileOf = (u: PendingUpload): UploadedFile => ({
   referenceNumber: u.referenceNumber,
   fileName: u.fileName,
   size: u.size,
   sha256: u.sha256,
   contentType: u.contentType,
+  ...(u.fileId ? { fileId: u.fileId, version: u.version } : {}),
 });
 
 /**

@@ -36,15 +36,6 @@ export async function countFetchingUrlUploads(
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Whether a folder is a live one of the site. */
-export async function isFolderOfSite(tx: Queryable, tenantCode: string, siteId: string, folderId: string) {
-  const { rows } = await tx.query(
-    'SELECT 1 FROM folders WHERE tenant_code = $1 AND site_id = $2 AND id = $3 AND deleted_at IS NULL',
-    [tenantCode, siteId, folderId],
-  );
-  return rows.length > 0;
-}
-
 export async function updateUrlUploadProgress(
   tx: Queryable,
   tenantCode: string,

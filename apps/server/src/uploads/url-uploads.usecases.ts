@@ -6,6 +6,7 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
 import { sweepJob } from '../db/periodic-jobs.ts';
+import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import { requireAccess } from '../sites/access.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
@@ -19,7 +20,6 @@ import {
   deleteUrlUploadsUpdatedBefore,
   findUrlUpload,
   insertUrlUpload,
-  isFolderOfSite,
   markUrlUploadDone,
   markUrlUploadFailed,
   updateUrlUploadProgress,
@@ -34,7 +34,7 @@ import {
  * the database, so any server process answers it.
  */
 
-export interface UrlUploadDeps extends Pick<FileStorageDeps, 'db' | 'blobs' | 'scanning'> {
+export interface UrlUploadDeps extends Pick<FileStorageDeps, 'db' | 'blobs' | 'scanning' | 'versions'> {
   config: Pick<
     Config,
     | 'maxUploadBytes'
@@ -67,10 +67,8 @@ export async function startUrlUpload(
   const siteId = body.siteId.toLowerCase();
   const folderId = body.folderId?.toLowerCase() ?? null;
   const maxBytes = await db.withTenant(caller.tenantCode, async (tx) => {
-    await requireAccess(tx, caller, 'files.uploadFromUrl', { siteId });
-    if (folderId && !(await isFolderOfSite(tx, caller.tenantCode, siteId, folderId))) {
-      throw new AppError('folders.not_found', 'There is no such folder in this site.');
-    }
+    const site = await requireAccess(tx, caller, 'files.uploadFromUrl', { siteId });
+    if (folderId) await requireSiteFolder(tx, caller, site, folderId);
     const running = await countFetchingUrlUploads(
       tx,
       caller.tenantCode,
@@ -100,7 +98,7 @@ export async function startUrlUpload(
       url: url.href,
     }),
   );
-  runUrlUpload(deps, caller, { id, siteId, url, maxBytes }).catch((error) =>
+  runUrlUpload(deps, caller, { id, siteId, folderId, url, maxBytes }).catch((error) =>
     deps.log.error({ err: error, jobId: id }, 'an upload from a link could not record its end'),
   );
   return { jobId: id };
@@ -142,6 +140,7 @@ class Progress extends Transform {
 interface RunningJob {
   id: string;
   siteId: string;
+  folderId: string | null;
   url: URL;
   maxBytes: number;
 }
@@ -192,7 +191,13 @@ async function runUrlUpload(deps: UrlUploadDeps, caller: Caller, job: RunningJob
     await db.withTenant(tenantCode, async (tx) => {
       // The site is asked again: the fetch may have taken long enough for a membership or a flag to change.
       await requireAccess(tx, caller, 'files.uploadFromUrl', { siteId: job.siteId });
-      const [upload] = await recordReceivedFiles(tx, caller, job.siteId, [received], deps.scanning.intake);
+      const [upload] = await recordReceivedFiles(
+        tx,
+        deps,
+        caller,
+        { siteId: job.siteId, folderId: job.folderId },
+        [{ ...received, folderId: job.folderId }],
+      );
       await recordAuditEvents(tx, [
         {
           tenantCode,

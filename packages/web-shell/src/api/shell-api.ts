@@ -23,6 +23,7 @@ export const shellApi = createApi({
     'Requests',
     'RequestCount',
     'ShareLinks',
+    'FileVersions',
   ],
   endpoints: () => ({}),
 });

@@ -5,6 +5,7 @@ import {
   REQUEST_AUDIT_ACTIONS,
   STAFF_AUDIT_ACTIONS,
   UPLOAD_AUDIT_ACTIONS,
+  VERSION_AUDIT_ACTIONS,
 } from '@portico/contracts';
 import { FILE_AREA_SETTING_LABELS } from '../file-area-settings/setting-labels.ts';
 
@@ -24,6 +25,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   [FILE_ACTION_AUDIT_ACTIONS.purge]: 'Deleted a file for good',
   [FILE_ACTION_AUDIT_ACTIONS.folderRestore]: 'Restored a folder from the trash',
   [FILE_ACTION_AUDIT_ACTIONS.folderPurge]: 'Deleted a folder for good',
+  [VERSION_AUDIT_ACTIONS.newVersion]: 'Added a new version',
   [STAFF_AUDIT_ACTIONS.filePublish]: 'Published',
   [STAFF_AUDIT_ACTIONS.fileUnpublish]: 'Unpublished',
   [STAFF_AUDIT_ACTIONS.fileStatus]: 'Set a status',

@@ -86,7 +86,11 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     description: 'Clients can change a file’s name.',
     enforced: true,
   },
-  internalFilesUpdate: { label: 'Update files', description: 'Replace a file with a new version.' },
+  internalFilesUpdate: {
+    label: 'Update files',
+    description: 'Clients can upload a new version of a file ("Upload a new version").',
+    enforced: true,
+  },
   internalFilesView: {
     label: 'View files',
     description:
@@ -108,7 +112,11 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
       "Clients can see a file's details: folder, size, type, SHA-256, version, who and when, lock.",
     enforced: true,
   },
-  internalFilesViewVersionHistory: { label: 'Version history', description: "See a file's versions." },
+  internalFilesViewVersionHistory: {
+    label: 'Version history',
+    description: "Clients can see a file's versions and download or preview any of them.",
+    enforced: true,
+  },
   internalFilesPublishUnPublish: {
     label: 'Publish and unpublish',
     description: 'Publish files to the site and take them back.',

@@ -38,6 +38,8 @@ export interface SiteFile {
   folderId: string | null;
   /** Who holds it checked out, until when (issue 26); null when nobody does. */
   checkedOutBy: CheckedOutBy;
+  /** Its current version, 1 until a new one is uploaded (decision 49). */
+  version: number;
 }
 
 /**
@@ -73,6 +75,8 @@ export interface FileDirection<R extends SiteFile, F extends string> {
   narrowExtra?: (file: R, wide: boolean) => ReactNode;
   /** The columns between the title and the size. */
   columns: (sorting: Sorting<F>) => ListColumns<R>;
+  /** What the row's new-version button says. */
+  newVersionLabel: (file: R) => string;
 }
 
 export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIELDS)[number]> = {
@@ -108,6 +112,7 @@ export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIE
   columns: (sorting) => [
     { ...sorting('fileName'), title: 'File name', dataIndex: 'fileName', responsive: ['lg'] },
   ],
+  newVersionLabel: () => 'Upload a new version',
 };
 
 const status = (file: SubmittedFile) => <SubmissionStatusTag status={file.status} note={file.statusNote} />;
@@ -162,4 +167,7 @@ export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FIL
     },
     { ...sorting('status'), title: 'Status', responsive: ['sm'], render: (_, file) => status(file) },
   ],
+  // A file the firm rejected asks for a corrected one, which goes back to Received (decision 49).
+  newVersionLabel: (file) =>
+    file.status === 'rejected' ? 'Upload a corrected version' : 'Upload a new version',
 };

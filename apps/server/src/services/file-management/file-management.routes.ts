@@ -20,6 +20,7 @@ import { fileHistoryRoutes } from './file-history.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
 import { type ShareLinkRouteOptions, shareLinkRoutes } from './share-links.routes.ts';
 import { trashRoutes } from './trash.routes.ts';
+import { versionRoutes } from './versions.routes.ts';
 
 export interface FileManagementRouteDeps
   extends SiteFileRouteDeps,
@@ -66,6 +67,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   await app.register(fileHistoryRoutes, { db: deps.db });
 
   await app.register(foldersRoutes, { db: deps.db });
+
+  await app.register(versionRoutes, { db: deps.db, blobs: deps.blobs });
 
   app.get(
     '/api/files/published-files/columns',

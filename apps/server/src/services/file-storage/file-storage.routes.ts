@@ -28,9 +28,10 @@ import {
 } from '../../uploads/tus-uploads.usecases.ts';
 import { UploadSlots } from '../../uploads/upload-slots.ts';
 import { discardUploads, type FileStorageDeps, receiveUploads } from '../../uploads/uploads.usecases.ts';
+import { newVersionHook } from '../../versions/versions.usecases.ts';
 import { urlUploadRoutes } from './url-uploads.routes.ts';
 
-export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots'> & {
+export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots' | 'versions'> & {
   config: FileStorageDeps['config'] &
     Pick<
       Config,
@@ -39,6 +40,7 @@ export type FileStorageOptions = Omit<FileStorageDeps, 'config' | 'slots'> & {
       | 'urlUploadAllowHttp'
       | 'urlUploadAllowedHosts'
       | 'urlUploadTimeoutSeconds'
+      | 'notifyBatchSeconds'
     >;
 };
 
@@ -50,11 +52,14 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       perUser: options.config.uploadMaxConcurrentPerUser,
       perAddress: options.config.uploadMaxConcurrentPerAddress,
     }),
+    // An upload that names a file (`fileId`) becomes its next version (decision 49).
+    versions: newVersionHook({ batchSeconds: options.config.notifyBatchSeconds }),
   };
   await app.register(urlUploadRoutes, {
     db: deps.db,
     blobs: deps.blobs,
     scanning: deps.scanning,
+    versions: deps.versions,
     config: options.config,
   });
   // Registered here, so only this service parses multipart bodies; the route reads the parts as streams.
@@ -92,7 +97,11 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
           'slower than UPLOAD_MIN_BYTES_PER_SECOND over UPLOAD_RATE_WINDOW_SECONDS with 408 `uploads.too_slow`; ' +
           'one upload more than UPLOAD_MAX_CONCURRENT_PER_USER or _PER_ADDRESS allow at once with 429 ' +
           '`uploads.too_many_concurrent` and `Retry-After`, before its body is read. ' +
-          'A refused or interrupted upload keeps nothing. Needs the site’s `internalFilesUpload`.',
+          'A refused or interrupted upload keeps nothing. Needs the site’s `internalFilesUpload`. ' +
+          'A new version of a file: send a `fileId` field (instead of, or after, `siteId`) and one `file` part; ' +
+          'the finished upload is that file’s next version with no save (its answer names `fileId` and ' +
+          '`version`; it becomes current once its virus scan releases it). That needs the site’s ' +
+          '`internalFilesUpdate` instead, and answers 409 `file.checked_out` for a file someone else has checked out.',
         security: [{ bearer: [] }],
         params: TenantParamsSchema,
         consumes: ['multipart/form-data'],
@@ -111,7 +120,9 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
     'termination and expiration extensions. The creation (`POST`, `Upload-Length`, `Upload-Metadata` with ' +
     '`filename`, `filetype` and `siteId`) is checked like a multipart upload before any byte is stored (the site ' +
     'and its `internalFilesUpload`, programs and scripts, MAX_UPLOAD_BYTES or the firm’s lower limit) and ' +
-    'answers the upload’s address in `Location`; `PATCH` (`application/offset+octet-stream`) sends bytes from ' +
+    'answers the upload’s address in `Location`; with `fileId` in the metadata instead of `siteId`, the upload ' +
+    'becomes that file’s next version when it finishes, with no save (`internalFilesUpdate`, and no check-out ' +
+    'by someone else); `PATCH` (`application/offset+octet-stream`) sends bytes from ' +
     '`Upload-Offset`, `HEAD` answers the offset the server keeps (durable: it survives a restart), `DELETE` ' +
     'terminates an unfinished upload. The request that completes an upload answers its reference number in ' +
     `\`${UPLOAD_REFERENCE_HEADER}\` (so does a later \`HEAD\`), for \`POST portal api/files\`. Uploads not finished ` +

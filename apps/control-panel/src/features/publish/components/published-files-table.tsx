@@ -23,7 +23,13 @@ import { useFilePreview } from '@portico/web-shell/preview';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
-import { DownloadAction, PreviewAction, RowActions } from '../../../components/row-actions.tsx';
+import {
+  DownloadAction,
+  PreviewAction,
+  RowActions,
+  useStaffFileVersions,
+  VersionsAction,
+} from '../../../components/row-actions.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import {
   useGetPublishedFileReadsQuery,
@@ -73,6 +79,7 @@ export function PublishedFilesTable({
     canForce: true,
   });
   const details = useFileDetails(FILE_DETAILS_ALL);
+  const versions = useStaffFileVersions(['StaffPublishedFiles']);
   const pageIds = files.currentData?.records.map((file) => file.id) ?? [];
   const reads = useGetPublishedFileReadsQuery(
     { tenant, siteId, fileId: pageIds },
@@ -118,6 +125,7 @@ export function PublishedFilesTable({
       />
       {checkout.actions(file, { size: 'small' })}
       {details.button(file, { size: 'small' })}
+      <VersionsAction versions={versions} file={file} />
       <ConfirmButton
         action="Unpublish"
         subject={file.title}
@@ -170,6 +178,7 @@ export function PublishedFilesTable({
       />
       {preview.element}
       {details.element}
+      {versions.element}
       <FileReadsDrawer
         file={readsFile}
         reads={readsFile ? readsOf(readsFile) : undefined}

@@ -35,7 +35,14 @@ import { Button, Flex, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConsolePage } from '../../../components/console-page.tsx';
-import { DownloadAction, PreviewAction, RowAction, RowActions } from '../../../components/row-actions.tsx';
+import {
+  DownloadAction,
+  PreviewAction,
+  RowAction,
+  RowActions,
+  useStaffFileVersions,
+  VersionsAction,
+} from '../../../components/row-actions.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteFilter } from '../../../components/site-select.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
@@ -91,6 +98,7 @@ export default function SubmissionsPage() {
     onDownload: (file) => void downloads.downloadFile(file),
     isDownloading: downloads.isDownloading,
   });
+  const versions = useStaffFileVersions(['Submissions']);
 
   const checkout = useFileCheckout({ invalidates: ['Submissions', 'SubmittedFiles'], canForce: true });
   const details = useFileDetails(FILE_DETAILS_ALL);
@@ -110,6 +118,7 @@ export default function SubmissionsPage() {
     <RowActions>
       <PreviewAction preview={preview} file={file} />
       <DownloadAction downloads={downloads} file={file} />
+      <VersionsAction versions={versions} file={file} />
       <RowAction
         label={`Set the status of ${file.title}`}
         icon={<EditOutlined aria-hidden />}
@@ -217,6 +226,7 @@ export default function SubmissionsPage() {
       {details.element}
       <StatusModal file={statusOf} onClose={() => setStatusOf(undefined)} />
       {preview.element}
+      {versions.element}
     </ConsolePage>
   );
 }

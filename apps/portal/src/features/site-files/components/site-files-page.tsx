@@ -62,6 +62,8 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               canCheckout={settings.internalFilesCheckinCheckout}
               detailViews={fileDetailsViews(settings)}
               canEmail={settings.internalFilesEmail && settings.internalFilesDownload}
+              canUpdate={settings.internalFilesUpdate}
+              canViewVersions={settings.internalFilesViewVersionHistory}
             />
           ) : (
             <FilesHidden />

@@ -1,4 +1,10 @@
-import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
+import {
+  DownloadOutlined,
+  EyeOutlined,
+  FileZipOutlined,
+  HistoryOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
   anyFileAction,
@@ -25,6 +31,7 @@ import {
   useFileCheckout,
   useFileDetails,
   useFileDownloads,
+  useFileVersionsView,
   useListSelection,
   useListState,
   useMinWidth,
@@ -34,6 +41,7 @@ import {
 import { useFilePreview } from '@portico/web-shell/preview';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { FilesError } from './file-list-states.tsx';
+import { useVersionUploads } from './file-versions.tsx';
 
 /** The files of the selected site that went one way (`direction`): paged, sorted, searched and filtered on the server. */
 export function SiteFilesTable<R extends SiteFile, F extends string>({
@@ -45,6 +53,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   canCheckout = false,
   detailViews = [],
   canEmail = false,
+  canUpdate = false,
+  canViewVersions = false,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
@@ -60,6 +70,10 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   canCheckout?: boolean;
   /** The details the site shows its clients: properties, history, check-outs (their flags). */
   detailViews?: readonly FileDetailsView[];
+  /** …upload a new version of a file (internalFilesUpdate). */
+  canUpdate?: boolean;
+  /** …see a file's versions (internalFilesViewVersionHistory). */
+  canViewVersions?: boolean;
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
@@ -98,6 +112,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         {details.button(file, { size: 'small' })}
       </div>
     ) : null;
+  const versionUploads = useVersionUploads(siteId);
+  const versions = useFileVersionsView({ canDownload, canPreview });
 
   const sorting = (field: F | FileSortField, first?: SortOrder) =>
     sortableColumn(field as F, list.state, first);
@@ -109,6 +125,11 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
           <>
             {direction.titleTag?.(file)}
             <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+            {file.version > 1 ? (
+              <Tag tone="info" data-testid="version-tag">
+                Version {file.version}
+              </Tag>
+            ) : null}
             {file.notScanned ? (
               <Tag tone="warning" data-testid="not-scanned-tag">
                 Not scanned
@@ -140,14 +161,18 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   ];
   const more = anyFileAction(actions);
   const workspace = canCheckout || details.available;
-  if (canDownload || canPreview || more || (workspace && wideActions))
+  const actionCount = [canDownload, canPreview, more, canUpdate, canViewVersions].filter(Boolean).length;
+  if (actionCount > 0 || (workspace && wideActions))
     columns.push({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
-      width: wide ? undefined : 8 + 48 * [canDownload, canPreview, more].filter(Boolean).length,
+      width: wide ? undefined : Math.min(actionCount, 2) * 48 + 8,
       render: (_, file) => (
-        <div className="portico-row" style={{ justifyContent: 'flex-end', flexWrap: 'nowrap' }}>
+        <div
+          className="portico-row"
+          style={{ justifyContent: 'flex-end', flexWrap: actionCount > 2 ? 'wrap' : 'nowrap' }}
+        >
           {wideActions && workspace ? workspaceActions(file) : null}
           {canPreview && preview.canPreview(file) ? (
             <Button
@@ -171,6 +196,26 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
             </Button>
           ) : null}
           {more && siteId ? <FileActions file={file} siteId={siteId} allowed={actions} wide={false} /> : null}
+          {canUpdate ? (
+            <Button
+              icon={<UploadOutlined aria-hidden />}
+              onClick={() => versionUploads.choose(file)}
+              aria-label={`${direction.newVersionLabel(file)}: ${file.title}`}
+              data-testid="upload-version"
+            >
+              {wide ? direction.newVersionLabel(file) : null}
+            </Button>
+          ) : null}
+          {canViewVersions ? (
+            <Button
+              icon={<HistoryOutlined aria-hidden />}
+              onClick={() => versions.open(file)}
+              aria-label={`Versions of ${file.title}`}
+              data-testid="file-versions"
+            >
+              {wide ? `Versions (${file.version})` : null}
+            </Button>
+          ) : null}
         </div>
       ),
     });
@@ -181,6 +226,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       {direction.heading ? (
         <h2 style={{ fontSize: 18, fontWeight: 600, margin: 0 }}>{direction.heading}</h2>
       ) : null}
+      {versionUploads.element}
       <ListFilterBar
         list={list}
         search={{ label: 'Search files', placeholder: direction.searchPlaceholder }}
@@ -229,6 +275,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       />
       {preview.element}
       {details.element}
+      {versions.element}
     </div>
   );
 }

@@ -27,6 +27,8 @@ export interface UploadFileOptions {
   /** Read before every request, so that a token refreshed during a long upload is the one sent. */
   getAccessToken: () => string | null | undefined;
   siteId: string;
+  /** A new version of this file (decision 49): the finished upload becomes its next version, no save needed. */
+  fileId?: string | undefined;
   file: File;
   signal?: AbortSignal;
   /** 0 to 100, as the server acknowledges the bytes (a resumed upload starts where it was). */
@@ -55,7 +57,7 @@ class UploadCancelled extends Error {
  */
 export async function uploadFile(options: UploadFileOptions): Promise<UploadedFile> {
   const tus = await loadTus();
-  const { baseUrl, siteId, file, signal } = options;
+  const { baseUrl, siteId, fileId, file, signal } = options;
   const authorize = (request: { setHeader(name: string, value: string): void }) => {
     const token = options.getAccessToken();
     if (token) request.setHeader('Authorization', `Bearer ${token}`);
@@ -66,9 +68,11 @@ export async function uploadFile(options: UploadFileOptions): Promise<UploadedFi
     let finished = false;
     const upload: Upload = new tus.Upload(file, {
       endpoint: serviceUrl(baseUrl, TUS_UPLOADS_PATH),
-      metadata: { filename: file.name, filetype: file.type, siteId },
+      metadata: { filename: file.name, filetype: file.type, siteId, ...(fileId ? { fileId } : {}) },
       fingerprint: async () =>
-        ['portico', baseUrl, siteId, file.name, file.type, file.size, file.lastModified].join('|'),
+        ['portico', baseUrl, siteId, fileId ?? '', file.name, file.type, file.size, file.lastModified].join(
+          '|',
+        ),
       storeFingerprintForResuming: true,
       removeFingerprintOnSuccess: true,
       retryDelays: UPLOAD_RETRY_DELAYS_MS,

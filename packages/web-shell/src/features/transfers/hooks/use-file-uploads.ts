@@ -51,7 +51,7 @@ export function useFileUploads({ siteId, concurrency = 3, onUploaded }: UseFileU
   const baseUrl = resolveServiceBaseUrl(endPoints, 'file-storage');
   const [items, setItems] = useState<UploadItem[]>([]);
 
-  const queue = useRef<{ uid: string; file: File; siteId: string }[]>([]);
+  const queue = useRef<{ uid: string; file: File; siteId: string; fileId?: string | undefined }[]>([]);
   const controllers = useRef(new Map<string, AbortController>());
   const latest = useRef({ baseUrl, accessToken, onUploaded, concurrency });
   latest.current = { baseUrl, accessToken, onUploaded, concurrency };
@@ -101,6 +101,7 @@ export function useFileUploads({ siteId, concurrency = 3, onUploaded }: UseFileU
         getAccessToken: () => latest.current.accessToken,
         confirmResume,
         siteId: next.siteId,
+        fileId: next.fileId,
         file: next.file,
         signal: controller.signal,
         onProgress: (percent) => patch(next.uid, { percent }),
@@ -127,11 +128,14 @@ export function useFileUploads({ siteId, concurrency = 3, onUploaded }: UseFileU
     }
   }, [patch, confirmResume]);
 
-  /** Queues the files for the current site and starts as many as the concurrency allows. */
+  /**
+   * Queues the files for the current site and starts as many as the concurrency allows; with `fileId`, each
+   * becomes a new version of that file (decision 49).
+   */
   const add = useCallback(
-    (files: readonly File[]) => {
+    (files: readonly File[], fileId?: string) => {
       if (!siteId || files.length === 0) return [];
-      const added = files.map((file) => ({ uid: nextUid(), file, siteId }));
+      const added = files.map((file) => ({ uid: nextUid(), file, siteId, fileId }));
       queue.current.push(...added);
       setItems((list) => [
         ...list,
