@@ -25,7 +25,7 @@ const MODULES: Record<string, readonly string[]> = {
   tenants: ['audit', 'discovery', 'sites'],
   invitations: ['sites', 'audit', 'mail'],
   requests: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning', 'folders'],
-  'file-actions': ['sites', 'audit', 'uploads', 'site-files', 'checkouts'],
+  'file-actions': ['sites', 'audit', 'uploads', 'site-files', 'checkouts', 'folders'],
   trash: ['sites', 'audit', 'uploads', 'file-actions'],
   checkouts: ['sites', 'audit', 'site-files'],
   'file-history': ['audit', 'site-files'],

@@ -11,10 +11,8 @@ export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
 export {
-  type SiteFolder,
   useCopyFileMutation,
   useDeleteFileMutation,
-  useGetSiteFoldersQuery,
   useUpdateFileMutation,
 } from './features/file-actions/api/file-actions.ts';
 export {
@@ -24,7 +22,6 @@ export {
   type FileActionTarget,
   suggestedNameOf,
 } from './features/file-actions/components/file-actions.tsx';
-export { folderPaths } from './features/file-actions/components/folder-paths.ts';
 export * from './features/file-details/index.ts';
 export { useFileVersionsView } from './features/file-versions/hooks/use-file-versions-view.tsx';
 export {

@@ -11,15 +11,6 @@ export interface FilePlace {
   folderId: string | null;
 }
 
-/** Whether `folderId` is a live folder of the site (a deleted one, another site's or none: false). */
-export async function isLiveFolder(tx: Queryable, tenantCode: string, siteId: string, folderId: string) {
-  const { rows } = await tx.query(
-    'SELECT 1 FROM folders WHERE tenant_code = $1 AND site_id = $2 AND id = $3 AND deleted_at IS NULL',
-    [tenantCode, siteId, folderId],
-  );
-  return rows.length > 0;
-}
-
 /**
  * Takes, until the transaction ends, the right to choose a name in one place: two renames, moves, copies or
  * restores into the same folder run one after the other, so both cannot take the same free name.

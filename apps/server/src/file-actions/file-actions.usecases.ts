@@ -10,6 +10,7 @@ import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.t
 import type { Caller } from '../auth/tenant-scope.ts';
 import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import { type FileTarget, requireFileAccess } from '../site-files/file-access.ts';
 import { authorize } from '../sites/access.ts';
@@ -19,7 +20,6 @@ import {
   clashingNames,
   type FilePlace,
   insertCopy,
-  isLiveFolder,
   lockPlace,
   markFileDeleted,
   updateFilePlace,
@@ -32,13 +32,9 @@ import {
  * among the live files of the same direction in one folder, and a clash answers 409 `name.taken` with a free name.
  */
 
-/** What the rules need of the settings: the extensions no file may be given (UPLOAD_REFUSED_EXTENSIONS). */
 export interface FileActionSettings {
   refusedExtensions: readonly string[];
 }
-
-export const folderNotFound = () =>
-  new AppError('folders.not_found', 'There is no such folder in this site, or it was deleted.');
 
 /** 409 `name.taken`, naming a free name in the message and in `details` (`suggestedName`). */
 export const nameTaken = (name: string, suggestion: string) =>
@@ -56,11 +52,12 @@ function checkedName(raw: string, settings: FileActionSettings): string {
   return name;
 }
 
-/** `folderId` if it is a live folder of the file's site (null, the root, always is); else 404 `folders.not_found`. */
+/**
+ * `folderId` if it is a live folder of the file's site (null, the root, always is), locked against going to the trash
+ * meanwhile; else 404 `folders.not_found`. The folders module's one check (`requireSiteFolder`).
+ */
 async function liveFolder(tx: Queryable, caller: Caller, file: FileTarget, folderId: string | null) {
-  if (folderId !== null && !(await isLiveFolder(tx, caller.tenantCode, file.siteId, folderId))) {
-    throw folderNotFound();
-  }
+  if (folderId !== null) await requireSiteFolder(tx, caller, file.site, folderId, { lock: 'share' });
   return folderId;
 }
 

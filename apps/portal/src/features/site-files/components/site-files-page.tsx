@@ -55,7 +55,8 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               folderId={folders ? folderId : undefined}
               actions={{
                 rename: settings.internalFilesRename,
-                move: settings.internalFilesMove,
+                // Without folders there is nowhere to move a file to.
+                move: settings.internalFilesMove && settings.fileAreaFolderStructure,
                 copy: settings.internalFilesCopy,
                 delete: settings.internalFilesDelete,
               }}

@@ -195,7 +195,15 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               {wide ? 'Download' : null}
             </Button>
           ) : null}
-          {more && siteId ? <FileActions file={file} siteId={siteId} allowed={actions} wide={false} /> : null}
+          {more && siteId ? (
+            <FileActions
+              file={file}
+              siteId={siteId}
+              allowed={actions}
+              wide={false}
+              withFolders={folderId !== undefined}
+            />
+          ) : null}
           {canUpdate ? (
             <Button
               icon={<UploadOutlined aria-hidden />}

@@ -5,16 +5,6 @@ import { shellApi } from '../../../api/shell-api.ts';
 const CHANGED = ['PublishedFiles', 'SubmittedFiles', 'RecordCount'] as const;
 const fileUrl = (id: string) => `api/files/${encodeURIComponent(id)}`;
 
-/**
- * A folder of a site as the folders API lists it (`GET file-management api/folders?siteId=`, issue 26 item 1: its
- * contract is the folders branch's, which this shape follows until they meet).
- */
-export interface SiteFolder {
-  id: string;
-  name: string;
-  parentId: string | null;
-}
-
 export const fileActionsApi = shellApi.injectEndpoints({
   endpoints: (build) => ({
     /** `PATCH file-management api/files/{id}`: a new name and/or folder. */
@@ -37,16 +27,7 @@ export const fileActionsApi = shellApi.injectEndpoints({
       query: ({ id }) => ({ service: 'file-management', url: fileUrl(id), method: 'DELETE' }),
       invalidatesTags: [...CHANGED],
     }),
-    /** The site's folders, to move or copy a file into one. */
-    getSiteFolders: build.query<{ records: SiteFolder[] }, { tenant: string; siteId: string }>({
-      query: ({ siteId }) => ({
-        service: 'file-management',
-        url: 'api/folders',
-        params: { siteId, limit: 1000 },
-      }),
-    }),
   }),
 });
 
-export const { useUpdateFileMutation, useCopyFileMutation, useDeleteFileMutation, useGetSiteFoldersQuery } =
-  fileActionsApi;
+export const { useUpdateFileMutation, useCopyFileMutation, useDeleteFileMutation } = fileActionsApi;

@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anyFileAction, suggestedNameOf } from './file-actions.tsx';
-import { folderPaths } from './folder-paths.ts';
 
 describe('the file actions’ pieces', () => {
-  it('names each folder by its path from the root, in path order, whatever the list order', () => {
-    expect(
-      folderPaths([
-        { id: 'q1', name: 'Q1', parentId: 'y' },
-        { id: 'y', name: '2025', parentId: null },
-        { id: 'a', name: 'archive', parentId: null },
-        { id: 'lost', name: 'Lost', parentId: 'gone' },
-      ]),
-    ).toEqual([
-      { id: 'y', path: '2025' },
-      { id: 'q1', path: '2025 / Q1' },
-      { id: 'a', path: 'archive' },
-      { id: 'lost', path: 'Lost' },
-    ]);
-  });
-
   it('reads the free name of a 409 name.taken, and nothing of another error', () => {
     const taken = {
       status: 409,

@@ -7,13 +7,9 @@ import { useShellSelector } from '../../../store/hooks.ts';
 import { selectTenant } from '../../../store/selectors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
-import {
-  useCopyFileMutation,
-  useDeleteFileMutation,
-  useGetSiteFoldersQuery,
-  useUpdateFileMutation,
-} from '../api/file-actions.ts';
-import { folderPaths } from './folder-paths.ts';
+import { useGetFoldersQuery } from '../../folders/api/folders.ts';
+import { folderOptions } from '../../folders/folder-tree.ts';
+import { useCopyFileMutation, useDeleteFileMutation, useUpdateFileMutation } from '../api/file-actions.ts';
 import './file-actions.css';
 
 /** A file a row offers actions on. */
@@ -61,12 +57,15 @@ export function FileActions({
   allowed,
   onChanged,
   wide = true,
+  withFolders = true,
 }: {
   file: FileActionTarget;
   siteId: string;
   allowed: FileActionsAllowed;
   /** After a change, for a page whose list is not refreshed by the shared tags. */
   onChanged?: () => void;
+  /** The site's folders are in use for the caller (staff: always; a client: `fileAreaFolderStructure`). */
+  withFolders?: boolean;
   /** Show the button's word beside its icon. */
   wide?: boolean;
 }) {
@@ -90,6 +89,7 @@ export function FileActions({
           file={file}
           siteId={siteId}
           allowed={allowed}
+          withFolders={withFolders}
           onChanged={onChanged}
           onClose={() => {
             setOpen(false);
@@ -105,12 +105,14 @@ function FileActionsDialog({
   file,
   siteId,
   allowed,
+  withFolders,
   onChanged,
   onClose,
 }: {
   file: FileActionTarget;
   siteId: string;
   allowed: FileActionsAllowed;
+  withFolders: boolean;
   onChanged: (() => void) | undefined;
   onClose: () => void;
 }) {
@@ -127,8 +129,9 @@ function FileActionsDialog({
   const [update, updating] = useUpdateFileMutation();
   const [copy, copying] = useCopyFileMutation();
   const [remove, removing] = useDeleteFileMutation();
-  const needsFolders = action === 'move' || action === 'copy';
-  const folders = useGetSiteFoldersQuery({ tenant, siteId }, { skip: !needsFolders || !tenant });
+  // Without folders a copy stays beside its file (under a new name) and there is nowhere to move to.
+  const needsFolders = withFolders && (action === 'move' || action === 'copy');
+  const folders = useGetFoldersQuery({ siteId }, { skip: !needsFolders || !tenant });
   const busy = updating.isLoading || copying.isLoading || removing.isLoading;
 
   useEffect(() => {
@@ -168,7 +171,7 @@ function FileActionsDialog({
     requestAnimationFrame(() => document.getElementById(nameId)?.focus());
   };
 
-  const paths = folderPaths(folders.currentData?.records ?? []);
+  const paths = folderOptions(folders.currentData?.records ?? []);
   const label = ACTIONS.find((a) => a.action === action)?.label;
   return (
     <dialog
