@@ -444,7 +444,7 @@ describe('items 6 and 10: texts that match the switches, and the small things', 
     await cp.goto(`${server().url}/control-panel/audit-log`);
     const row = cp.locator('tbody tr').filter({ hasText: 'Changed settings' }).first();
     await row.waitFor({ timeout: 20_000 });
-    expect(await row.textContent()).toContain('internalFilesUpload: on → off');
+    expect(await row.textContent()).toContain('Upload files: on → off');
     expect(await row.locator('.portico-email').textContent()).toBe('carol@acme.example');
     await setDefaults(cp, { internalFilesUpload: true });
 
