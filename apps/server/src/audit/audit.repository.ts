@@ -1,5 +1,5 @@
 import type { AuditEvent, AuditEventList, SortOrder } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -98,7 +98,7 @@ const toEvent = (row: AuditRow): AuditEvent => ({
 });
 
 /** WHERE with its parameters, `$1` the tenant; checks the range first, so an export fails before it starts. */
-export function auditFilterSql(scope: Pick<TenantScope, 'tenantCode'>, filter: AuditFilter) {
+export function auditFilterSql(scope: Pick<Caller, 'tenantCode'>, filter: AuditFilter) {
   if (filter.from && filter.to && filter.from > filter.to) {
     throw new AppError(
       'request.invalid',
@@ -125,7 +125,7 @@ export function auditFilterSql(scope: Pick<TenantScope, 'tenantCode'>, filter: A
 
 export async function listAuditEvents(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   filter: AuditFilter,
   page: { limit: number; offset: number; sortOrder: SortOrder },
 ): Promise<AuditEventList> {
@@ -150,7 +150,7 @@ export async function listAuditEvents(
  */
 export async function* auditEventBatches(
   withTenant: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>,
-  scope: Pick<TenantScope, 'tenantCode'>,
+  scope: Pick<Caller, 'tenantCode'>,
   filter: AuditFilter,
   batchSize = 1000,
 ): AsyncGenerator<AuditEvent[]> {

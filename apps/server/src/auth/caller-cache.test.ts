@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCallerCache } from './caller-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
-import type { TenantScope } from './tenant-scope.ts';
+import type { Caller } from './tenant-scope.ts';
 
 const principal = (tenantCode: string, subject = 'user-1'): TenantPrincipal => ({
   issuer: 'https://id.example.test',
@@ -10,7 +10,7 @@ const principal = (tenantCode: string, subject = 'user-1'): TenantPrincipal => (
   tenantCode,
   claims: {},
 });
-const scope = (tenantCode: string, isClient = true): TenantScope => ({
+const scope = (tenantCode: string, isClient = true): Caller => ({
   tenantCode,
   user: { id: 'user-1', name: 'Rita', email: 'rita@example.net', isStaff: false, isClient },
 });
@@ -49,7 +49,7 @@ describe('the caller cache', () => {
 
   it('does not keep a caller resolved while the tenant changed: what it read may predate the change', async () => {
     const cache = createCallerCache();
-    let finish!: (value: TenantScope) => void;
+    let finish!: (value: Caller) => void;
     // A request reads the roles as they were before a member was removed…
     const inFlight = cache.scopeOf(principal('acme'), () => new Promise((resolve) => (finish = resolve)));
     // …the removal commits and forgets the tenant…

@@ -1,6 +1,6 @@
 import { createExpiringCache, createGenerations } from './expiring-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
-import type { TenantScope } from './tenant-scope.ts';
+import type { Caller } from './tenant-scope.ts';
 
 /**
  * Callers resolved to a person and roles in a tenant, kept for a few seconds.
@@ -20,7 +20,7 @@ import type { TenantScope } from './tenant-scope.ts';
  */
 export interface CallerCache {
   /** The caller's scope: kept, or resolved by `resolve` (and kept, unless the tenant changed meanwhile). */
-  scopeOf(principal: TenantPrincipal, resolve: () => Promise<TenantScope>): Promise<TenantScope>;
+  scopeOf(principal: TenantPrincipal, resolve: () => Promise<Caller>): Promise<Caller>;
   /** Drops every entry of the tenant: its memberships, sites or staff changed. */
   forgetTenant(tenantCode: string): void;
   /** Drops every entry (changes may have been missed). */
@@ -40,7 +40,7 @@ export function createCallerCache({
   maxEntries = 10_000,
   now = Date.now,
 }: CallerCacheOptions = {}): CallerCache {
-  const scopes = createExpiringCache<string, TenantScope>(maxEntries, now);
+  const scopes = createExpiringCache<string, Caller>(maxEntries, now);
   const generations = createGenerations();
   // Issuer, subject and tenant identify a caller; JSON keeps any characters in them from making two keys meet.
   const keyOf = (p: TenantPrincipal) => JSON.stringify([p.tenantCode, p.issuer, p.subject]);
@@ -66,5 +66,5 @@ export function createCallerCache({
 }
 
 /** One scope object now serves many requests: none of them may change it for the others. */
-const freezeScope = (scope: TenantScope): TenantScope =>
+const freezeScope = (scope: Caller): Caller =>
   Object.freeze({ ...scope, user: Object.freeze({ ...scope.user }) });

@@ -89,6 +89,3 @@ export function callerOf(request: FastifyRequest): Caller {
   if (!request.tenantScope) throw new AppError('auth.token_missing', 'Sign in first.');
   return request.tenantScope;
 }
-
-/** `callerOf`'s former name, kept while the branches written against it are merged. */
-export const tenantScopeOf = callerOf;

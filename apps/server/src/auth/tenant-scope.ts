@@ -19,6 +19,3 @@ export interface Caller {
   tenantCode: string;
   user: TenantUser;
 }
-
-/** Caller's former name, kept while the branches written against it are merged; new code says `Caller`. */
-export type TenantScope = Caller;

@@ -1,5 +1,5 @@
 import type { Branding } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { type BrandingColumns, brandingOf } from './theme.repository.ts';
@@ -21,7 +21,7 @@ export interface BrandingChange {
 /** The tenant's branding; `lock` holds the row so that two edits take turns. */
 export async function readBranding(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   options: { lock?: boolean } = {},
 ): Promise<Branding> {
   const { rows } = await tx.query<BrandingRow>(
@@ -34,7 +34,7 @@ export async function readBranding(
   return { ...brandingOf(row), updatedAt: new Date(row.updated_at).toISOString() };
 }
 
-export async function updateBranding(tx: Queryable, scope: TenantScope, change: BrandingChange) {
+export async function updateBranding(tx: Queryable, scope: Caller, change: BrandingChange) {
   await tx.query(
     `UPDATE tenants SET
        display_name = coalesce($2, display_name),

@@ -7,7 +7,7 @@ import {
   type UpdateBrandingBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { type BrandingChange, readBranding, updateBranding } from './branding.staff.repository.ts';
@@ -94,7 +94,7 @@ const COLORS = ['primaryColor', 'secondaryColor', 'tertiaryColor'] as const;
  */
 export async function changeBranding(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   body: UpdateBrandingBody,
 ): Promise<Branding> {
   const change: BrandingChange = {};

@@ -1,5 +1,5 @@
 import type { Theme } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -32,7 +32,7 @@ export const brandingOf = (row: BrandingColumns) => ({
 });
 
 /** The tenant's branding, with its images inlined so the front end needs no second, authenticated fetch. */
-export async function findTheme(db: Database, scope: TenantScope): Promise<Theme> {
+export async function findTheme(db: Database, scope: Caller): Promise<Theme> {
   const row = await db.withTenant(scope.tenantCode, async (tx) => {
     const { rows } = await tx.query<TenantRow>(
       `SELECT code, display_name, icon_png, logo, logo_content_type, primary_color, secondary_color, tertiary_color

@@ -1,4 +1,4 @@
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /** A request sent with an `Idempotency-Key`: the key and what makes two requests the same one. */
@@ -26,7 +26,7 @@ export interface StoredAnswer {
  * repeat never runs beside the first: it sees the first's answer once that commits, or claims the key itself if
  * the first rolled back.
  */
-export async function claimKey(tx: Queryable, scope: TenantScope, request: KeyedRequest): Promise<boolean> {
+export async function claimKey(tx: Queryable, scope: Caller, request: KeyedRequest): Promise<boolean> {
   const { rows } = await tx.query(
     `INSERT INTO idempotency_keys (tenant_code, user_id, key, request_method, request_path, request_sha256)
      VALUES ($1, $2, $3, $4, $5, $6)
@@ -39,7 +39,7 @@ export async function claimKey(tx: Queryable, scope: TenantScope, request: Keyed
 
 export async function findStoredAnswer(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   key: string,
 ): Promise<StoredAnswer | undefined> {
   const { rows } = await tx.query<{
@@ -67,7 +67,7 @@ export async function findStoredAnswer(
 /** Completes the key claimed in this transaction with the answer, which commits with the change. */
 export async function storeAnswer(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   key: string,
   answer: { status: number; body: unknown },
 ) {

@@ -1,4 +1,4 @@
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { claimKey, findStoredAnswer, type KeyedRequest, storeAnswer } from './idempotency.repository.ts';
@@ -25,7 +25,7 @@ export interface Answer<T> {
  */
 export async function runIdempotently<T>(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   request: KeyedRequest | undefined,
   status: number,
   change: (tx: Queryable) => Promise<T>,
@@ -39,7 +39,7 @@ export async function runIdempotently<T>(
   });
 }
 
-async function replay<T>(tx: Queryable, scope: TenantScope, request: KeyedRequest): Promise<Answer<T>> {
+async function replay<T>(tx: Queryable, scope: Caller, request: KeyedRequest): Promise<Answer<T>> {
   const stored = await findStoredAnswer(tx, scope, request.key);
   if (!stored) throw new Error('an idempotency key was claimed but holds no answer');
   const same =

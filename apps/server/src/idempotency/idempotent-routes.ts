@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENT_REPLAYED_HEADER } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { KeyedRequest } from './idempotency.repository.ts';
 import { runIdempotently } from './idempotency.usecases.ts';
@@ -31,7 +31,7 @@ export function keyedRequestOf(request: FastifyRequest): KeyedRequest | undefine
  */
 export async function answerIdempotently<T>(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,

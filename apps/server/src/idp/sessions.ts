@@ -1,6 +1,6 @@
 import { type SignInList, STAFF_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { currentScopeOfUser } from '../sites/callers.ts';
@@ -22,7 +22,7 @@ export async function endSessionsOf(db: Queryable, userId: string): Promise<numb
  * their own firm, never of its staff; audited in the firm. With an external provider there is nothing here to end
  * (`ended: 0`): the provider's own console does it.
  */
-export async function endClientSessions(db: Database, scope: TenantScope, userId: string): Promise<number> {
+export async function endClientSessions(db: Database, scope: Caller, userId: string): Promise<number> {
   await requireClientOfFirm(db, scope, userId);
   // Provider state is not tenant data: the owner connection, as the provider itself.
   const ended = await endSessionsOf(db, userId);
@@ -41,7 +41,7 @@ export async function endClientSessions(db: Database, scope: TenantScope, userId
 }
 
 /** Staff act on a client of their own firm only, never on its staff or a stranger (404, as for a stranger). */
-async function requireClientOfFirm(db: Database, scope: TenantScope, userId: string) {
+async function requireClientOfFirm(db: Database, scope: Caller, userId: string) {
   const isClient = await db.withTenant(scope.tenantCode, async (tx) => {
     const person = await currentScopeOfUser(tx, scope.tenantCode, userId);
     return Boolean(person?.user.isClient && !person.user.isStaff);
@@ -50,7 +50,7 @@ async function requireClientOfFirm(db: Database, scope: TenantScope, userId: str
 }
 
 /** Staff see a client's last sign-ins (when, how, browser, address), from the owner connection. */
-export async function clientSignIns(db: Database, scope: TenantScope, userId: string): Promise<SignInList> {
+export async function clientSignIns(db: Database, scope: Caller, userId: string): Promise<SignInList> {
   await requireClientOfFirm(db, scope, userId);
   const records = await listSignIns(db, userId, 20);
   return { records: records.map((r) => ({ ...r, at: r.at.toISOString() })) };

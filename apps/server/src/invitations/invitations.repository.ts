@@ -1,5 +1,5 @@
 import type { StaffMember } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
 import { hasAccountSql } from '../sites/sites.staff.repository.ts';
@@ -19,7 +19,7 @@ interface PersonOfFirm {
 }
 
 /** The person as this firm knows them and their role in it; undefined for someone the firm has no record of. */
-export async function personOfFirm(tx: Queryable, scope: TenantScope, userId: string) {
+export async function personOfFirm(tx: Queryable, scope: Caller, userId: string) {
   const { rows } = await tx.query<PersonOfFirm & { is_staff: boolean; site_name: string | null }>(
     `SELECT p.name, p.email,
             EXISTS (SELECT 1 FROM tenant_staff t WHERE t.tenant_code = $1 AND t.user_id = $2) AS is_staff,
@@ -73,7 +73,7 @@ const toStaffMember = (row: StaffRow): StaffMember => ({
   hasAccount: row.has_account,
 });
 
-export async function listStaffMembers(tx: Queryable, scope: TenantScope): Promise<StaffMember[]> {
+export async function listStaffMembers(tx: Queryable, scope: Caller): Promise<StaffMember[]> {
   const { rows } = await tx.query<StaffRow>(
     `${STAFF_SELECT} WHERE t.tenant_code = $1 ORDER BY lower(p.name), lower(p.email), t.user_id`,
     [scope.tenantCode],
@@ -82,7 +82,7 @@ export async function listStaffMembers(tx: Queryable, scope: TenantScope): Promi
 }
 
 /** Makes the person staff of the firm; answers whether they were not already. */
-export async function insertStaffMember(tx: Queryable, scope: TenantScope, userId: string): Promise<boolean> {
+export async function insertStaffMember(tx: Queryable, scope: Caller, userId: string): Promise<boolean> {
   const inserted = await tx.query(
     `INSERT INTO tenant_staff (tenant_code, user_id) VALUES ($1, $2)
      ON CONFLICT (tenant_code, user_id) DO NOTHING RETURNING user_id`,
@@ -92,11 +92,7 @@ export async function insertStaffMember(tx: Queryable, scope: TenantScope, userI
 }
 
 /** One staff member of the firm (who must be one). */
-export async function findStaffMember(
-  tx: Queryable,
-  scope: TenantScope,
-  userId: string,
-): Promise<StaffMember> {
+export async function findStaffMember(tx: Queryable, scope: Caller, userId: string): Promise<StaffMember> {
   const { rows } = await tx.query<StaffRow>(`${STAFF_SELECT} WHERE t.tenant_code = $1 AND t.user_id = $2`, [
     scope.tenantCode,
     userId,

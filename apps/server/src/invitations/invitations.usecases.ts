@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Invitation, STAFF_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
@@ -45,7 +45,7 @@ const peopleNotFound = () =>
  */
 export async function sendInvitation(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   userId: string,
   settings: InvitationSettings,
   role: { siteName?: string | undefined },
@@ -95,7 +95,7 @@ export async function sendInvitation(
 /** Invites someone just given a role, unless they can already sign in (they simply see the firm next time). */
 export async function inviteIfNoAccount(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   userId: string,
   settings: InvitationSettings,
   role: { siteName?: string | undefined },
@@ -111,7 +111,7 @@ export async function inviteIfNoAccount(
  */
 export async function resendInvitation(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   userId: string,
   settings: InvitationSettings,
 ): Promise<Invitation> {

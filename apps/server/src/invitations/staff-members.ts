@@ -5,7 +5,7 @@ import {
   type StaffMember,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { findOrCreateUserByEmail, recordPerson } from '../sites/sites.staff.repository.ts';
 import { findStaffMember, insertStaffMember, listStaffMembers } from './invitations.repository.ts';
@@ -20,7 +20,7 @@ export { listStaffMembers };
  */
 export async function inviteStaff(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   body: InviteStaffBody,
   settings: InvitationSettings,
 ): Promise<{ member: StaffMember; added: boolean; invitation: Invitation | undefined }> {

@@ -1,4 +1,4 @@
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The rows of the activity feed (migration 0028): one per event and person, in the person's firm. */
@@ -27,7 +27,7 @@ export async function recordActivity(
 /** One page of the caller's items in this firm, newest first. */
 export async function listActivityRows(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   page: { limit: number; offset: number },
 ): Promise<ActivityRow[]> {
   const { rows } = await tx.query<ActivityRow>(
@@ -40,7 +40,7 @@ export async function listActivityRows(
 }
 
 /** How many items the caller has in this firm, and how many of them are unread. */
-export async function countActivity(tx: Queryable, scope: TenantScope) {
+export async function countActivity(tx: Queryable, scope: Caller) {
   const { rows } = await tx.query<{ total: number; unread: number }>(
     `SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread
      FROM activity_items WHERE tenant_code = $1 AND user_id = $2`,
@@ -50,7 +50,7 @@ export async function countActivity(tx: Queryable, scope: TenantScope) {
 }
 
 /** How many of the caller's items in this firm are unread (the header's count: the partial index answers it). */
-export async function countUnreadActivity(tx: Queryable, scope: TenantScope): Promise<number> {
+export async function countUnreadActivity(tx: Queryable, scope: Caller): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM activity_items WHERE tenant_code = $1 AND user_id = $2 AND read_at IS NULL',
     [scope.tenantCode, scope.user.id],
@@ -61,7 +61,7 @@ export async function countUnreadActivity(tx: Queryable, scope: TenantScope): Pr
 /** Marks the caller's items read: those ids (others' ids change nothing), or all of them. */
 export async function markActivityRead(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   ids: readonly string[] | 'all',
 ): Promise<void> {
   await tx.query(

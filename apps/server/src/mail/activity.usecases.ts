@@ -1,5 +1,5 @@
 import type { ActivityItem, ActivityList, ActivityQuery, MarkActivityReadBody } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import {
   type ActivityRow,
@@ -58,11 +58,7 @@ function safeRender(render: () => MailContent): MailContent | undefined {
   }
 }
 
-export async function getActivity(
-  db: Database,
-  scope: TenantScope,
-  query: ActivityQuery,
-): Promise<ActivityList> {
+export async function getActivity(db: Database, scope: Caller, query: ActivityQuery): Promise<ActivityList> {
   const page = { limit: query.limit ?? 20, offset: query.offset ?? 0 };
   return db.readTenant(scope.tenantCode, async (tx) => {
     const firm = await firmForActivity(tx, scope.tenantCode);
@@ -85,15 +81,11 @@ export async function getActivity(
   });
 }
 
-export async function getUnreadActivityCount(db: Database, scope: TenantScope): Promise<number> {
+export async function getUnreadActivityCount(db: Database, scope: Caller): Promise<number> {
   return db.readTenant(scope.tenantCode, (tx) => countUnreadActivity(tx, scope));
 }
 
-export async function readActivity(
-  db: Database,
-  scope: TenantScope,
-  body: MarkActivityReadBody,
-): Promise<number> {
+export async function readActivity(db: Database, scope: Caller, body: MarkActivityReadBody): Promise<number> {
   return db.withTenant(scope.tenantCode, async (tx) => {
     await markActivityRead(tx, scope, 'all' in body ? 'all' : body.ids);
     return countUnreadActivity(tx, scope);

@@ -5,13 +5,13 @@ import {
   type NotificationPreferences,
   type SetNotificationPreferenceBody,
 } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { listOptOutKinds, setOptOut } from './opt-outs.repository.ts';
 
 /** The kinds a person can receive in a tenant: the clients' kinds as a client of a site, the staff's as staff. */
-const kindsFor = (scope: TenantScope) =>
+const kindsFor = (scope: Caller) =>
   NOTIFICATION_KIND_NAMES.filter((kind) => {
     const { audience } = NOTIFICATION_KINDS[kind];
     return audience === 'staff' ? scope.user.isStaff : scope.user.isClient;
@@ -20,7 +20,7 @@ const kindsFor = (scope: TenantScope) =>
 /** The caller's choices in this tenant, one per kind they can receive; no row means "send". */
 export async function getNotificationPreferences(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
 ): Promise<NotificationPreferences> {
   const off = new Set(
     await db.readTenant(scope.tenantCode, (tx) => listOptOutKinds(tx, scope.tenantCode, scope.user.id)),
@@ -37,7 +37,7 @@ export async function getNotificationPreferences(
 
 export async function setNotificationPreference(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   body: SetNotificationPreferenceBody,
 ): Promise<NotificationPreferences> {
   if (!kindsFor(scope).includes(body.kind as NotificationKind)) {

@@ -1,5 +1,5 @@
 import type { MenuAudience, MenuEntry } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 
 interface MenuRow {
@@ -12,11 +12,7 @@ interface MenuRow {
 }
 
 /** The tenant's configured menu for one audience, as a tree ordered by `order` at every level. */
-export async function listMenu(
-  db: Database,
-  scope: TenantScope,
-  audience: MenuAudience,
-): Promise<MenuEntry[]> {
+export async function listMenu(db: Database, scope: Caller, audience: MenuAudience): Promise<MenuEntry[]> {
   const rows = await db.readTenant(scope.tenantCode, async (tx) => {
     const result = await tx.query<MenuRow>(
       `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items

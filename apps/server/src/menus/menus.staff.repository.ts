@@ -1,5 +1,5 @@
 import type { MenuAudience, MenuItemInput } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import type { menuTree } from './menus.repository.ts';
 
@@ -9,7 +9,7 @@ import type { menuTree } from './menus.repository.ts';
  */
 export async function replaceMenuItems(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   audience: MenuAudience,
   items: readonly MenuItemInput[],
 ) {
@@ -44,12 +44,12 @@ export async function replaceMenuItems(
 }
 
 /** Holds the tenant's row until the transaction ends, so two replacements of a menu take turns. */
-export async function lockTenantMenus(tx: Queryable, scope: TenantScope) {
+export async function lockTenantMenus(tx: Queryable, scope: Caller) {
   await tx.query('SELECT 1 FROM tenants WHERE code = $1 FOR UPDATE', [scope.tenantCode]);
 }
 
 /** The rows of one audience's menu as the staff's editor reads them, in their order. */
-export async function listMenuItems(tx: Queryable, scope: TenantScope, audience: MenuAudience) {
+export async function listMenuItems(tx: Queryable, scope: Caller, audience: MenuAudience) {
   const { rows } = await tx.query<Parameters<typeof menuTree>[0][number]>(
     `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items
      WHERE tenant_code = $1 AND audience = $2 ORDER BY sort_order, key`,

@@ -6,18 +6,18 @@ import {
   STAFF_AUDIT_ACTIONS,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { menuTree } from './menus.repository.ts';
 import { listMenuItems, lockTenantMenus, replaceMenuItems } from './menus.staff.repository.ts';
 
-async function readMenu(tx: Queryable, scope: TenantScope, audience: MenuAudience): Promise<Menu> {
+async function readMenu(tx: Queryable, scope: Caller, audience: MenuAudience): Promise<Menu> {
   const rows = await listMenuItems(tx, scope, audience);
   return { tenantCode: scope.tenantCode, audience, items: menuTree(rows) };
 }
 
-export const getMenu = (db: Database, scope: TenantScope, audience: MenuAudience) =>
+export const getMenu = (db: Database, scope: Caller, audience: MenuAudience) =>
   db.withTenant(scope.tenantCode, (tx) => readMenu(tx, scope, audience));
 
 /** Keys are matched by the front ends' routes, so one key names one entry in the whole menu, children included. */
@@ -40,7 +40,7 @@ const outline = (items: readonly MenuEntry[]) =>
 /** Replaces an audience's menu; its front end shows the new one when it next loads the menu. */
 export async function replaceMenu(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   audience: MenuAudience,
   body: ReplaceMenuBody,
 ): Promise<Menu> {

@@ -1,6 +1,6 @@
 import { REQUEST_AUDIT_ACTIONS, type ReminderSettings } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { readReminderSettings, upsertReminderSettings } from './reminders.repository.ts';
 
@@ -8,7 +8,7 @@ export { readReminderSettings };
 
 export async function saveReminderSettings(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   settings: ReminderSettings,
 ): Promise<ReminderSettings> {
   const before = await readReminderSettings(tx, scope);

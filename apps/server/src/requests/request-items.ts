@@ -5,7 +5,7 @@ import {
   type StaffRequestSummary,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { may } from '../sites/access.ts';
@@ -28,7 +28,7 @@ import {
  */
 export async function findVisibleRequest(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffRequestSummary> {
@@ -43,11 +43,7 @@ export async function findVisibleRequest(
   return request;
 }
 
-export async function readRequest(
-  tx: Queryable,
-  scope: TenantScope,
-  requestId: string,
-): Promise<DocumentRequest> {
+export async function readRequest(tx: Queryable, scope: Caller, requestId: string): Promise<DocumentRequest> {
   const [request] = await withItems(tx, scope, [await findVisibleRequest(tx, scope, requestId)]);
   return request!;
 }
@@ -83,7 +79,7 @@ export interface ItemChangeOutcome {
  */
 export async function changeItem(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   itemId: string,
   change: ItemChange,

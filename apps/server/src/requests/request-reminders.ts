@@ -1,6 +1,6 @@
 import { REQUEST_AUDIT_ACTIONS, type ReminderSettings, type SentReminder } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
@@ -124,7 +124,7 @@ export async function sendDueReminders(db: Database, now: Date): Promise<SentRem
 /** A reminder staff send now, besides the scheduled ones; a step of its own, named by the instant. */
 export async function sendReminderNow(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   now: Date,
 ): Promise<SentReminder> {

@@ -1,5 +1,5 @@
 import type { RequestTemplate } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A firm's request templates (request-templates.ts), in the caller's tenant transaction. */
@@ -24,7 +24,7 @@ const toTemplate = (row: TemplateRow): RequestTemplate => ({
 
 const COLUMNS = 'id, name, title, note, items, created_at';
 
-export async function selectTemplates(tx: Queryable, scope: TenantScope): Promise<RequestTemplate[]> {
+export async function selectTemplates(tx: Queryable, scope: Caller): Promise<RequestTemplate[]> {
   const { rows } = await tx.query<TemplateRow>(
     `SELECT ${COLUMNS} FROM document_request_templates WHERE tenant_code = $1 ORDER BY lower(name), id`,
     [scope.tenantCode],
@@ -34,7 +34,7 @@ export async function selectTemplates(tx: Queryable, scope: TenantScope): Promis
 
 export async function selectTemplate(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   templateId: string,
 ): Promise<RequestTemplate | undefined> {
   const { rows } = await tx.query<TemplateRow>(
@@ -47,7 +47,7 @@ export async function selectTemplate(
 /** Stores a template; undefined when the firm has one of that name already. */
 export async function insertTemplate(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   template: Pick<RequestTemplate, 'name' | 'title' | 'note' | 'items'>,
 ): Promise<RequestTemplate | undefined> {
   const { rows } = await tx.query<TemplateRow>(
@@ -67,7 +67,7 @@ export async function insertTemplate(
   return rows[0] && toTemplate(rows[0]);
 }
 
-export async function deleteTemplateRow(tx: Queryable, scope: TenantScope, templateId: string) {
+export async function deleteTemplateRow(tx: Queryable, scope: Caller, templateId: string) {
   await tx.query('DELETE FROM document_request_templates WHERE tenant_code = $1 AND id = $2', [
     scope.tenantCode,
     templateId,

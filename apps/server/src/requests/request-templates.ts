@@ -4,7 +4,7 @@ import {
   type SaveRequestTemplateBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
@@ -18,17 +18,17 @@ import { createRequests } from './requests.staff.usecases.ts';
 
 /** A firm's saved requests ("Personal tax return 2025"), applied to many sites at once. */
 
-export async function listTemplates(tx: Queryable, scope: TenantScope) {
+export async function listTemplates(tx: Queryable, scope: Caller) {
   return { records: await selectTemplates(tx, scope) };
 }
 
-async function findTemplate(tx: Queryable, scope: TenantScope, templateId: string) {
+async function findTemplate(tx: Queryable, scope: Caller, templateId: string) {
   const template = await selectTemplate(tx, scope, templateId);
   if (!template) throw new AppError('requests.template_not_found', 'There is no such template.');
   return template;
 }
 
-const audit = (scope: TenantScope, action: string, detail: Record<string, unknown>) => ({
+const audit = (scope: Caller, action: string, detail: Record<string, unknown>) => ({
   tenantCode: scope.tenantCode,
   siteId: null,
   userId: scope.user.id,
@@ -36,7 +36,7 @@ const audit = (scope: TenantScope, action: string, detail: Record<string, unknow
   detail,
 });
 
-export async function saveTemplate(tx: Queryable, scope: TenantScope, body: SaveRequestTemplateBody) {
+export async function saveTemplate(tx: Queryable, scope: Caller, body: SaveRequestTemplateBody) {
   const items = body.items.map((i) => ({
     name: i.name.trim(),
     ...(i.description?.trim() ? { description: i.description.trim() } : {}),
@@ -61,7 +61,7 @@ export async function saveTemplate(tx: Queryable, scope: TenantScope, body: Save
   return template;
 }
 
-export async function deleteTemplate(tx: Queryable, scope: TenantScope, templateId: string) {
+export async function deleteTemplate(tx: Queryable, scope: Caller, templateId: string) {
   const template = await findTemplate(tx, scope, templateId);
   await deleteTemplateRow(tx, scope, template.id);
   await recordAuditEvents(tx, [
@@ -72,7 +72,7 @@ export async function deleteTemplate(tx: Queryable, scope: TenantScope, template
 /** One request per site from the template, every one or none. */
 export async function applyTemplate(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   templateId: string,
   target: { siteIds: string[]; dueDate: string },
   notify: FileMailSettings,

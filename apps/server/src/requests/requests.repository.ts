@@ -9,7 +9,7 @@ import type {
   StaffRequestList,
   StaffRequestSummary,
 } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -76,7 +76,7 @@ const toSummary = (row: RequestRow): StaffRequestSummary => ({
 /** A request's row, by id within the tenant (any site); `lock` holds it for the rest of the transaction. */
 export async function findRequestRow(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffRequestSummary> {
@@ -118,7 +118,7 @@ const toItems = (items: ItemsJson | string): RequestItem[] =>
   }));
 
 /** The requests with their items and the files sent against each, in the order of `summaries`. */
-export async function withItems(tx: Queryable, scope: TenantScope, summaries: StaffRequestSummary[]) {
+export async function withItems(tx: Queryable, scope: Caller, summaries: StaffRequestSummary[]) {
   if (!summaries.length) return [];
   const { rows } = await tx.query<{ id: string; items: ItemsJson | string }>(
     `SELECT r.id, ${ITEMS_JSON} AS items FROM document_requests r
@@ -130,7 +130,7 @@ export async function withItems(tx: Queryable, scope: TenantScope, summaries: St
 }
 
 /** One item of a request, locked for the caller's change. */
-export async function lockItem(tx: Queryable, scope: TenantScope, requestId: string, itemId: string) {
+export async function lockItem(tx: Queryable, scope: Caller, requestId: string, itemId: string) {
   const { rows } = await tx.query<ItemRow>(
     `SELECT ${ITEM_COLUMNS}
      FROM document_request_items WHERE tenant_code = $1 AND request_id = $2 AND id = $3 FOR UPDATE`,
@@ -142,7 +142,7 @@ export async function lockItem(tx: Queryable, scope: TenantScope, requestId: str
 
 export async function updateItem(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   itemId: string,
   change: { status: RequestItemStatus; staffNote: string | null; clientComment: string | null },
 ) {
@@ -157,7 +157,7 @@ export async function updateItem(
 /** Writes the request's progress counters from its items, and its status; answers the items as they are. */
 export async function refreshProgress(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   status?: RequestStatus,
 ) {
@@ -195,7 +195,7 @@ export interface NewRequest {
 
 /** Inserts requests with their items, two statements whatever their number; answers the ids in order. */
 /** Refuses a template id that is not one of this firm's templates (another firm's included). */
-export async function assertTemplateOfTenant(tx: Queryable, scope: TenantScope, templateId: string) {
+export async function assertTemplateOfTenant(tx: Queryable, scope: Caller, templateId: string) {
   const { rows } = await tx.query(
     'SELECT 1 FROM document_request_templates WHERE tenant_code = $1 AND id = $2',
     [scope.tenantCode, templateId],
@@ -203,7 +203,7 @@ export async function assertTemplateOfTenant(tx: Queryable, scope: TenantScope, 
   if (!rows[0]) throw new AppError('requests.template_not_found', 'There is no such template.');
 }
 
-export async function insertRequests(tx: Queryable, scope: TenantScope, requests: readonly NewRequest[]) {
+export async function insertRequests(tx: Queryable, scope: Caller, requests: readonly NewRequest[]) {
   const ids = requests.map(() => randomUUID());
   await tx.query(
     `INSERT INTO document_requests (id, tenant_code, site_id, title, note, due_date, template_id, items_total,
@@ -252,7 +252,7 @@ export async function insertRequests(tx: Queryable, scope: TenantScope, requests
 }
 
 /** Summaries of the given requests, in the order of `ids`. */
-export async function findSummaries(tx: Queryable, scope: TenantScope, ids: readonly string[]) {
+export async function findSummaries(tx: Queryable, scope: Caller, ids: readonly string[]) {
   const { rows } = await tx.query<RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.tenant_code = $1 AND r.id = ANY($2::uuid[])`,
     [scope.tenantCode, ids],
@@ -269,7 +269,7 @@ export async function findSummaries(tx: Queryable, scope: TenantScope, ids: read
 /** A site's open requests, earliest due first; or (`closed`) its completed and withdrawn ones, latest first. */
 export async function listSiteRequests(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   view: SiteRequestView = 'open',
 ) {
@@ -287,7 +287,7 @@ export async function listSiteRequests(
 }
 
 /** The portal badge: items of a site's open requests waiting for the client; one statement, visibility included. */
-export async function countOpenItems(tx: Queryable, scope: TenantScope, siteId: string): Promise<number> {
+export async function countOpenItems(tx: Queryable, scope: Caller, siteId: string): Promise<number> {
   const guard = visibleSiteGuard(scope, 3);
   const { rows } = await tx.query<{ visible: boolean; n: number | string | null }>(
     `SELECT ${guard.sql} AS visible,
@@ -313,7 +313,7 @@ export interface StaffRequestFilter {
  */
 export async function listStaffRequests(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   filter: StaffRequestFilter,
   page: { limit: number; offset: number },
 ): Promise<StaffRequestList> {

@@ -6,7 +6,7 @@ import {
   type ReviewItemBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
@@ -25,7 +25,7 @@ import {
 /** What the firm's staff do with requests: make them (on many sites at once), review items, withdraw them. */
 
 /** Refuses, with the ids in the message, any site that is not a live site of this firm. */
-async function assertLiveSites(tx: Queryable, scope: TenantScope, siteIds: readonly string[]) {
+async function assertLiveSites(tx: Queryable, scope: Caller, siteIds: readonly string[]) {
   const live = await findLiveSiteIds(tx, scope, siteIds);
   if (live.length !== new Set(siteIds).size) {
     throw new AppError('sites.not_found', 'There is no such site, or it is archived.');
@@ -35,7 +35,7 @@ async function assertLiveSites(tx: Queryable, scope: TenantScope, siteIds: reado
 /** One request per site, all in the caller's transaction: every one or none; each site's clients get a mail. */
 export async function createRequests(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   body: CreateRequestBody,
   notify: FileMailSettings,
 ): Promise<DocumentRequest[]> {
@@ -78,7 +78,7 @@ export async function createRequests(
 /** Accept an item, or reject it with a note the client reads. */
 export async function reviewItem(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   itemId: string,
   body: ReviewItemBody,
@@ -114,7 +114,7 @@ export async function reviewItem(
 }
 
 /** Withdraws an open request: it leaves the client's checklist and no reminder follows. */
-export async function cancelRequest(tx: Queryable, scope: TenantScope, requestId: string) {
+export async function cancelRequest(tx: Queryable, scope: Caller, requestId: string) {
   const request = await findVisibleRequest(tx, scope, requestId, { lock: true });
   if (request.status !== 'open') {
     throw new AppError('requests.closed', `This request is ${request.status}: nothing more changes.`);

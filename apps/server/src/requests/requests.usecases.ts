@@ -4,7 +4,7 @@ import type {
   RequestItemFilesBody,
   SiteRequestView,
 } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
@@ -16,7 +16,7 @@ import { countOpenItems, listSiteRequests } from './requests.repository.ts';
 
 export async function listRequests(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   view: SiteRequestView = 'open',
 ) {
@@ -24,7 +24,7 @@ export async function listRequests(
   return { records, totalRecordCount: records.length };
 }
 
-export async function countOpenRequestItems(tx: Queryable, scope: TenantScope, siteId: string) {
+export async function countOpenRequestItems(tx: Queryable, scope: Caller, siteId: string) {
   return { count: await countOpenItems(tx, scope, siteId) };
 }
 
@@ -34,7 +34,7 @@ export async function countOpenRequestItems(tx: Queryable, scope: TenantScope, s
  */
 export async function sendItemFiles(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   itemId: string,
   body: RequestItemFilesBody,
@@ -58,7 +58,7 @@ export async function sendItemFiles(
 
 export async function markItemNotApplicable(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   requestId: string,
   itemId: string,
   body: NotApplicableBody,
@@ -73,7 +73,7 @@ export async function markItemNotApplicable(
   return outcome.request;
 }
 
-export async function reopenItem(tx: Queryable, scope: TenantScope, requestId: string, itemId: string) {
+export async function reopenItem(tx: Queryable, scope: Caller, requestId: string, itemId: string) {
   const outcome = await changeItem(tx, scope, requestId, itemId, { action: 'reopen', actor: 'client' });
   return outcome.request;
 }

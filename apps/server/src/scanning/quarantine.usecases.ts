@@ -1,7 +1,7 @@
 import { SCAN_AUDIT_ACTIONS } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
@@ -28,7 +28,7 @@ export async function notifyStaffOfQuarantine(tx: Queryable, claim: ClaimedScan,
 export async function deleteQuarantined(
   db: Database,
   blobs: BlobStore,
-  scope: TenantScope,
+  scope: Caller,
   id: string,
   log: FastifyBaseLogger,
 ) {

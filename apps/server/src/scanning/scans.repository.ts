@@ -1,5 +1,5 @@
 import type { ScanState } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /**
@@ -46,7 +46,7 @@ export const heldInSiteSql = (direction: string) =>
 /** Records blobs that came in, in the transaction that records their uploads. */
 export async function trackBlobScans(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   blobs: readonly { blobKey: string; fileName: string; size: number }[],
   intake: ScanIntake,
@@ -205,11 +205,7 @@ export async function countWaitingScans(db: Queryable): Promise<number> {
 }
 
 /** The scan state of the caller's own uploads, by reference number. */
-export async function findUploadScans(
-  tx: Queryable,
-  scope: TenantScope,
-  referenceNumbers: readonly string[],
-) {
+export async function findUploadScans(tx: Queryable, scope: Caller, referenceNumbers: readonly string[]) {
   const { rows } = await tx.query<{
     reference_number: string;
     state: ScanState | null;

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DownloadTicket, DownloadTicketBody } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { sweepJob } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
@@ -88,7 +88,7 @@ export interface TicketRequest {
   /** The file id of the path; undefined for a zip. */
   fileId?: string;
   /** The caller of a GET that carries a bearer token as well: it must be the ticket's user. */
-  bearer?: TenantScope | undefined;
+  bearer?: Caller | undefined;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Site } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
@@ -60,7 +60,7 @@ const ACTION_OF = { download: 'files.download', preview: 'files.preview' } as co
  */
 export async function findDownloadableFiles(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   direction: FileDirection,
   ids: readonly string[],
   use: FileUse = 'download',
@@ -133,7 +133,7 @@ interface FileTargetRow {
  */
 export async function requireFileAccess(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   action: SiteAccessAction,
   fileId: string,
   options: { lock?: boolean } = {},

@@ -1,5 +1,5 @@
 import type { StaffSubmission } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from '../sites/file-area-settings.ts';
@@ -33,7 +33,7 @@ async function clientsSeeFiles(tx: Queryable, tenantCode: string, siteId: string
 
 export async function notifyFilesPublished(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   site: { id: string; name: string },
   files: readonly NewFile[],
   batchSeconds: number,
@@ -48,7 +48,7 @@ export async function notifyFilesPublished(
  */
 export async function notifyFileUpdated(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   site: { id: string; name: string },
   file: NewFile & { version: number },
   batchSeconds: number,
@@ -59,7 +59,7 @@ export async function notifyFileUpdated(
 
 async function mailSiteClients(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   site: { id: string; name: string },
   files: readonly (NewFile & { updated?: boolean })[],
   dedupe: string,
@@ -84,7 +84,7 @@ async function mailSiteClients(
 
 export async function notifyFilesSubmitted(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   site: { id: string; name: string },
   files: readonly NewFile[],
   batchSeconds: number,
@@ -112,7 +112,7 @@ export async function notifyFilesSubmitted(
 }
 
 /** To whoever submitted the file, while they are still a member of its site. */
-export async function notifySubmissionStatus(tx: Queryable, scope: TenantScope, file: StaffSubmission) {
+export async function notifySubmissionStatus(tx: Queryable, scope: Caller, file: StaffSubmission) {
   const submitter = file.submittedBy?.id;
   if (!submitter || submitter === scope.user.id) return;
   if (!(await isSiteMember(tx, scope.tenantCode, file.siteId, submitter))) return;

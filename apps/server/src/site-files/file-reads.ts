@@ -4,7 +4,7 @@ import {
   type PublishedFileReader,
   type PublishedFileReadsList,
 } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database } from '../db/database.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
@@ -23,7 +23,7 @@ import { findTenantSite } from '../sites/sites.staff.repository.ts';
 export async function countNewPublishedFiles(
   db: Database,
   settings: SiteSettingsCache,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
 ): Promise<number> {
   return db.readTenant(scope.tenantCode, async (tx) => {
@@ -63,7 +63,7 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : new 
  */
 export async function listPublishedFileReads(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   fileIds: readonly string[],
 ): Promise<PublishedFileReadsList> {

@@ -1,8 +1,8 @@
 import { FILE_DOWNLOAD_AUDIT_ACTION } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import { tenantScopeOf } from '../auth/current-user.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import { callerOf } from '../auth/current-user.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { folderChains } from '../folders/folders.repository.ts';
 import { authorize, staffScopeOf } from '../sites/access.ts';
@@ -31,7 +31,7 @@ export interface FileTransferDeps {
 
 /** Who is taking files out, and which files they may take. */
 export interface FileLookup {
-  scope: TenantScope;
+  scope: Caller;
   find(tx: Queryable, ids: readonly string[]): Promise<StoredFile[]>;
   /** Added to the detail of each download event. */
   auditDetail?: Record<string, unknown>;
@@ -43,7 +43,7 @@ export interface FileLookup {
  * included, whatever the clients' settings.
  */
 export function filesOf(
-  scope: TenantScope,
+  scope: Caller,
   direction: FileDirection,
   staff: boolean,
   use: FileUse = 'download',
@@ -62,7 +62,7 @@ export const clientFiles = (
   request: FastifyRequest,
   direction: FileDirection,
   use: FileUse = 'download',
-): FileLookup => filesOf(tenantScopeOf(request), direction, false, use);
+): FileLookup => filesOf(callerOf(request), direction, false, use);
 
 /** The firm's staff: any live file of their tenant, archived sites included, whatever the clients' settings. */
 export const staffFiles = (request: FastifyRequest, direction: FileDirection): FileLookup =>
@@ -142,7 +142,7 @@ export async function serveOneFile(
   return sendDownload(reply, blobs, file, plan, head);
 }
 
-const downloadEvent = (scope: TenantScope, file: StoredFile, detail: Record<string, unknown>) => ({
+const downloadEvent = (scope: Caller, file: StoredFile, detail: Record<string, unknown>) => ({
   tenantCode: scope.tenantCode,
   siteId: file.siteId,
   userId: scope.user.id,

@@ -1,6 +1,6 @@
 import type { Site } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
@@ -41,7 +41,7 @@ export type CreatedFileRow = Omit<SubmittedFileRow, 'submitted_by'>;
  */
 export async function createFilesFromUploads(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   target: {
     siteId: string;
     direction: FileDirection;

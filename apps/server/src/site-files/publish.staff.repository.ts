@@ -1,4 +1,4 @@
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.ts';
  */
 export async function markUnpublished(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   fileId: string,
 ): Promise<{ id: string; siteId: string; title: string; fileName: string } | undefined> {
   const { rows } = await tx.query<{ id: string; site_id: string; title: string; file_name: string }>(
@@ -24,7 +24,7 @@ export async function markUnpublished(
 /** SHA-256 of every live published file of a site: what a publish of the same bytes would only repeat. */
 export async function publishedSha256s(
   tx: Queryable,
-  scope: Pick<TenantScope, 'tenantCode'>,
+  scope: Pick<Caller, 'tenantCode'>,
   siteId: string,
 ): Promise<Set<string>> {
   const { rows } = await tx.query<{ sha256: string }>(

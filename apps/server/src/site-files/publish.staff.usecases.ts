@@ -1,6 +1,6 @@
 import { type PublishFilesBody, STAFF_AUDIT_ACTIONS, type StaffPublishedFile } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
@@ -21,7 +21,7 @@ const PUBLISHED_STATUS = 'published';
  */
 export async function publishFiles(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   body: PublishFilesBody,
   notify: FileMailSettings,
 ): Promise<StaffPublishedFile[]> {
@@ -52,7 +52,7 @@ export async function publishFiles(
  * Takes a published file away from the site's clients: to the site's trash (decision 48), where staff may restore
  * it until TRASH_RETENTION_DAYS; the audit log keeps naming it after that.
  */
-export async function unpublishFile(db: Database, scope: TenantScope, fileId: string) {
+export async function unpublishFile(db: Database, scope: Caller, fileId: string) {
   await db.withTenant(scope.tenantCode, async (tx) => {
     const file = await markUnpublished(tx, scope, fileId);
     if (!file) throw fileNotFound();

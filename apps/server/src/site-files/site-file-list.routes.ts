@@ -9,7 +9,7 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import type { TSchema } from 'typebox';
-import { tenantScopeOf } from '../auth/current-user.ts';
+import { callerOf } from '../auth/current-user.ts';
 import type { Database } from '../db/database.ts';
 import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES, ZIP_RESPONSES } from '../http/openapi-responses.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -83,7 +83,7 @@ export function siteFileListRoutes<SortField extends string>(
       },
       async (request, reply) => {
         const query = request.query as ListQuery;
-        const scope = tenantScopeOf(request);
+        const scope = callerOf(request);
         const { siteId, search, from, to, folderId, includeSubfolders } = query;
         const statuses = 'status' in query ? query.status : undefined;
         const filter = { siteId, search, from, to, statuses, folderId, includeSubfolders };

@@ -1,5 +1,5 @@
 import { ROOT_FOLDER } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { folderNotFound } from '../folders/folders.errors.ts';
 import { findLiveFolder } from '../folders/folders.repository.ts';
@@ -57,7 +57,7 @@ export interface SiteFileList<SortField extends string, Row extends SiteFileRow,
    * Columns worked out for the page's rows only, over the page `p`: what a plan should not weigh for every row of
    * the site (the "New" marker, who submitted it). `param` adds a parameter and answers its placeholder.
    */
-  pageColumns(scope: TenantScope, param: (value: unknown) => string): { select: string; join: string };
+  pageColumns(scope: Caller, param: (value: unknown) => string): { select: string; join: string };
   /** What reading the list is in the access vocabulary (sites/access.ts): clients need the site's `portalFilesView`. */
   listAction: 'publishedFiles.list' | 'submittedFiles.list';
   toRecord(row: Row): Record;
@@ -71,11 +71,7 @@ export const BASE_COLUMNS =
   'AND cp.user_id = f.checked_out_by) AS checked_out_name';
 
 /** WHERE over `files f` of one list of one site; `$1` is the tenant, `$2` the site. */
-function listWhere(
-  list: SiteFileList<string, SiteFileRow, unknown>,
-  scope: TenantScope,
-  filter: SiteFileFilter,
-) {
+function listWhere(list: SiteFileList<string, SiteFileRow, unknown>, scope: Caller, filter: SiteFileFilter) {
   const where = new SqlWhere(
     [scope.tenantCode, filter.siteId],
     [
@@ -98,7 +94,7 @@ function listWhere(
 async function checkFolderFilter(
   tx: Queryable,
   settings: SiteSettingsCache,
-  scope: TenantScope,
+  scope: Caller,
   filter: SiteFileFilter,
 ) {
   if (!filter.folderId) return;
@@ -116,7 +112,7 @@ async function checkFolderFilter(
 async function countMatching(
   tx: Queryable,
   list: SiteFileList<string, SiteFileRow, unknown>,
-  scope: TenantScope,
+  scope: Caller,
   filter: SiteFileFilter,
 ) {
   let sql: string;
@@ -142,7 +138,7 @@ async function countMatching(
 export async function countSiteFiles(
   db: Database,
   settings: SiteSettingsCache,
-  scope: TenantScope,
+  scope: Caller,
   list: SiteFileList<string, SiteFileRow, unknown>,
   filter: SiteFileFilter,
 ): Promise<number> {
@@ -162,7 +158,7 @@ export async function countSiteFiles(
 export async function listSiteFiles<SortField extends string, Row extends SiteFileRow, Record>(
   db: Database,
   settings: SiteSettingsCache,
-  scope: TenantScope,
+  scope: Caller,
   list: SiteFileList<SortField, Row, Record>,
   filter: SiteFileFilter,
   page: FileListPage<SortField>,

@@ -4,7 +4,7 @@ import type {
   StaffSubmissionSortField,
   SubmissionStatus,
 } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { heldFileSql, notScannedSql } from '../scanning/scans.repository.ts';
@@ -74,7 +74,7 @@ export const submissionNotFound = () =>
   new AppError('files.not_found', 'There is no such submitted file in this firm.');
 
 /** WHERE over `files f`, `sites s`, `tenant_people u`, with its parameters; `$1` is the tenant. */
-function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
+function filterSql(scope: Caller, filter: StaffSubmissionFilter) {
   const where = new SqlWhere(
     [scope.tenantCode],
     ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL', `NOT ${heldFileSql('f')}`],
@@ -87,7 +87,7 @@ function filterSql(scope: TenantScope, filter: StaffSubmissionFilter) {
 
 export async function listStaffSubmissions(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   filter: StaffSubmissionFilter,
   page: StaffSubmissionPage,
 ): Promise<StaffSubmissionList> {
@@ -110,7 +110,7 @@ export async function listStaffSubmissions(
 /** A live submitted file of the tenant; `lock` holds its row so that two status changes take turns. */
 export async function findSubmission(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   fileId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffSubmission> {
@@ -126,7 +126,7 @@ export async function findSubmission(
 
 export async function updateSubmissionStatus(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   fileId: string,
   status: SubmissionStatus,
   note: string | null,
@@ -145,7 +145,7 @@ export async function updateSubmissionStatus(
  */
 export async function settleItemSubmissions(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   itemId: string,
   status: Extract<SubmissionStatus, 'accepted' | 'rejected'>,
   note: string | null,

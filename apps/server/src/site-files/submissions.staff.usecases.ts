@@ -6,7 +6,7 @@ import {
   SUBMISSION_STATUS_LABELS,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { notifySubmissionStatus } from './file-notifications.ts';
@@ -19,7 +19,7 @@ import { findSubmission, updateSubmissionStatus } from './submissions.staff.repo
  */
 export async function setSubmissionStatus(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   fileId: string,
   body: SetSubmissionStatusBody,
 ): Promise<StaffSubmission> {

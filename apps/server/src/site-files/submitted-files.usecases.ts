@@ -1,5 +1,5 @@
 import { FILE_AUDIT_ACTIONS, type SaveSubmittedFilesBody, type SubmittedFile } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { requireAccess } from '../sites/access.ts';
 import { type FileMailSettings, notifyFilesSubmitted } from './file-notifications.ts';
@@ -15,7 +15,7 @@ import { SUBMITTED_FILES } from './site-file-lists.ts';
  */
 export async function saveSubmittedFiles(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   body: SaveSubmittedFilesBody,
   notify: FileMailSettings,
   /** Set by the requests module: the files answer this item of a document request. */

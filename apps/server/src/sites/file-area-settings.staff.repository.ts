@@ -1,5 +1,5 @@
 import { FILE_AREA_SETTING_KEYS, type FileAreaSettingOverrides } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A row of file_area_settings: the tenant's defaults (site null) or one site's overrides. */
@@ -23,12 +23,12 @@ export function storedFlags(layer: unknown): FileAreaSettingOverrides {
 }
 
 const scopeSql = (siteId: string | null) => (siteId === null ? 'site_id IS NULL' : 'site_id = $2');
-const scopeParams = (scope: TenantScope, siteId: string | null) =>
+const scopeParams = (scope: Caller, siteId: string | null) =>
   siteId === null ? [scope.tenantCode] : [scope.tenantCode, siteId];
 
 export async function readSettings(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string | null,
 ): Promise<StoredSettings> {
   const { rows } = await tx.query<{ settings: unknown; updated_at: Date | string }>(
@@ -48,7 +48,7 @@ export async function readSettings(
  */
 export async function writeSettings(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string | null,
   flags: FileAreaSettingOverrides,
 ) {
@@ -68,7 +68,7 @@ export async function writeSettings(
   );
 }
 
-export async function deleteSiteSettings(tx: Queryable, scope: TenantScope, siteId: string) {
+export async function deleteSiteSettings(tx: Queryable, scope: Caller, siteId: string) {
   await tx.query('DELETE FROM file_area_settings WHERE tenant_code = $1 AND site_id = $2', [
     scope.tenantCode,
     siteId,
@@ -76,6 +76,6 @@ export async function deleteSiteSettings(tx: Queryable, scope: TenantScope, site
 }
 
 /** Holds the tenant's row until the transaction ends: writers of the tenant defaults take turns. */
-export async function lockTenant(tx: Queryable, scope: TenantScope) {
+export async function lockTenant(tx: Queryable, scope: Caller) {
   await tx.query('SELECT 1 FROM tenants WHERE code = $1 FOR UPDATE', [scope.tenantCode]);
 }

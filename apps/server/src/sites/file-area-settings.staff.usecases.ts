@@ -8,7 +8,7 @@ import {
   type UpdateTenantFileAreaSettingsBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   deleteSiteSettings,
@@ -37,16 +37,12 @@ function changesBetween(before: FileAreaSettingOverrides, after: FileAreaSetting
   return changes;
 }
 
-async function tenantSettings(tx: Queryable, scope: TenantScope): Promise<TenantFileAreaSettings> {
+async function tenantSettings(tx: Queryable, scope: Caller): Promise<TenantFileAreaSettings> {
   const stored = await readSettings(tx, scope, null);
   return { settings: effectiveFileAreaSettings(stored.flags), updatedAt: stored.updatedAt };
 }
 
-async function siteSettings(
-  tx: Queryable,
-  scope: TenantScope,
-  siteId: string,
-): Promise<SiteFileAreaSettings> {
+async function siteSettings(tx: Queryable, scope: Caller, siteId: string): Promise<SiteFileAreaSettings> {
   const defaults = await readSettings(tx, scope, null);
   const site = await readSettings(tx, scope, siteId);
   return {
@@ -58,12 +54,12 @@ async function siteSettings(
   };
 }
 
-export const getTenantSettings = (db: Database, scope: TenantScope) =>
+export const getTenantSettings = (db: Database, scope: Caller) =>
   db.withTenant(scope.tenantCode, (tx) => tenantSettings(tx, scope));
 
 export async function updateTenantSettings(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   body: UpdateTenantFileAreaSettingsBody,
 ): Promise<TenantFileAreaSettings> {
   return db.withTenant(scope.tenantCode, async (tx) => {
@@ -88,7 +84,7 @@ export async function updateTenantSettings(
   });
 }
 
-export async function getSiteSettings(db: Database, scope: TenantScope, siteId: string) {
+export async function getSiteSettings(db: Database, scope: Caller, siteId: string) {
   return db.withTenant(scope.tenantCode, async (tx) => {
     await findTenantSite(tx, scope, siteId);
     return siteSettings(tx, scope, siteId);
@@ -98,7 +94,7 @@ export async function getSiteSettings(db: Database, scope: TenantScope, siteId: 
 /** A boolean overrides a flag for the site; null clears the override, so the tenant default applies again. */
 export async function updateSiteSettings(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   body: UpdateSiteFileAreaSettingsBody,
 ): Promise<SiteFileAreaSettings> {
@@ -121,7 +117,7 @@ export async function updateSiteSettings(
 /** Records what changed in a site's overrides, if anything did, as `action`. */
 async function auditSiteChanges(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   action: string,
   changes: ReturnType<typeof changesBetween>,
@@ -141,7 +137,7 @@ async function auditSiteChanges(
 /** Clears every override of a site: it follows the tenant defaults again. */
 export async function resetSiteSettings(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
 ): Promise<SiteFileAreaSettings> {
   return db.withTenant(scope.tenantCode, async (tx) => {

@@ -1,5 +1,5 @@
 import type { Site, SiteList, SiteRecordCount } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -32,11 +32,7 @@ const visibleSites = (
   AND (${staff}::boolean OR EXISTS (
     SELECT 1 FROM site_members m
     WHERE m.tenant_code = ${alias}.tenant_code AND m.site_id = ${alias}.id AND m.user_id = ${user}))`;
-const visibilityParams = (scope: TenantScope): unknown[] => [
-  scope.tenantCode,
-  scope.user.id,
-  scope.user.isStaff,
-];
+const visibilityParams = (scope: Caller): unknown[] => [scope.tenantCode, scope.user.id, scope.user.isStaff];
 
 const toSite = (row: SiteRow): Site => ({
   id: row.id,
@@ -46,11 +42,7 @@ const toSite = (row: SiteRow): Site => ({
 });
 
 /** One page of the sites the caller sees, ordered by name, with the total across pages. */
-export async function listSites(
-  db: Database,
-  scope: TenantScope,
-  options: SiteListOptions,
-): Promise<SiteList> {
+export async function listSites(db: Database, scope: Caller, options: SiteListOptions): Promise<SiteList> {
   const params = visibilityParams(scope);
   let where = visibleSites('s');
   if (options.search) {
@@ -78,7 +70,7 @@ export async function listSites(
  * The site if the caller may see it. A site of another tenant, of another client, archived or missing all
  * answer the same `sites.not_found`, so an id reveals nothing. Runs inside the caller's tenant transaction.
  */
-export async function findVisibleSite(tx: Queryable, scope: TenantScope, siteId: string): Promise<Site> {
+export async function findVisibleSite(tx: Queryable, scope: Caller, siteId: string): Promise<Site> {
   const { rows } = await tx.query<SiteRow>(
     `SELECT s.id, s.name, s.reference, ${settingsColumns}
      FROM sites s ${settingsJoin('s')}
@@ -96,7 +88,7 @@ export async function findVisibleSite(tx: Queryable, scope: TenantScope, siteId:
  * visibility are one statement, and no row of a site the caller may not see is read. A guarded query that finds
  * nothing cannot tell an empty site from one the caller may not see: `findVisibleSite` then tells.
  */
-export function visibleSiteGuard(scope: TenantScope, firstParam: number) {
+export function visibleSiteGuard(scope: Caller, firstParam: number) {
   const user = `$${firstParam}`;
   const staff = `$${firstParam + 1}`;
   return {
@@ -108,7 +100,7 @@ export function visibleSiteGuard(scope: TenantScope, firstParam: number) {
 /** How many files a site the caller sees holds, by direction; deleted files never count. */
 export async function countSiteRecords(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
 ): Promise<SiteRecordCount> {
   return db.readTenant(scope.tenantCode, async (tx) => {

@@ -1,5 +1,5 @@
 import type { SiteMember, SortOrder, StaffSite, StaffSiteList, StaffSiteSortField } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -65,7 +65,7 @@ export const siteNotFound = () => new AppError('sites.not_found', 'There is no s
 /** One page of the tenant's sites with their counts. */
 export async function listStaffSites(
   tx: Queryable,
-  scope: Pick<TenantScope, 'tenantCode'>,
+  scope: Pick<Caller, 'tenantCode'>,
   options: StaffSiteListOptions,
 ): Promise<StaffSiteList> {
   const params: unknown[] = [scope.tenantCode];
@@ -99,7 +99,7 @@ export async function listStaffSites(
  */
 export async function findTenantSite(
   tx: Queryable,
-  scope: Pick<TenantScope, 'tenantCode'>,
+  scope: Pick<Caller, 'tenantCode'>,
   siteId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffSite> {
@@ -113,7 +113,7 @@ export async function findTenantSite(
 
 export async function insertSite(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   site: { name: string; reference: string | null },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
@@ -125,7 +125,7 @@ export async function insertSite(
 
 export async function updateSite(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   change: { name: string; reference: string | null; archived: boolean },
 ) {
@@ -172,7 +172,7 @@ const PERSON_JOIN = 'LEFT JOIN tenant_people p ON p.tenant_code = m.tenant_code 
 
 export async function listSiteMembers(
   tx: Queryable,
-  scope: Pick<TenantScope, 'tenantCode'>,
+  scope: Pick<Caller, 'tenantCode'>,
   siteId: string,
 ): Promise<SiteMember[]> {
   const { rows } = await tx.query<MemberRow>(
@@ -214,7 +214,7 @@ export async function findUserIdByEmail(tx: Queryable, email: string): Promise<s
  */
 export async function recordPerson(
   tx: Queryable,
-  scope: Pick<TenantScope, 'tenantCode'>,
+  scope: Pick<Caller, 'tenantCode'>,
   userId: string,
   person: { name: string; email: string },
 ): Promise<boolean> {
@@ -229,7 +229,7 @@ export async function recordPerson(
 /** Adds a member; answers the membership and whether it is new (adding twice changes nothing). */
 export async function insertSiteMember(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   userId: string,
 ): Promise<{ member: SiteMember; added: boolean }> {
@@ -250,7 +250,7 @@ export async function insertSiteMember(
 /** Removes a member; answers who it was, or undefined if they were not one. */
 export async function deleteSiteMember(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   userId: string,
 ): Promise<SiteMember | undefined> {
@@ -268,7 +268,7 @@ export async function deleteSiteMember(
  * The id of the tenant's site an operator names by its id, its reference or its exact name (case aside); a name
  * that several sites share is refused, so a command never picks one at random.
  */
-export async function findSiteIdByRef(tx: Queryable, scope: Pick<TenantScope, 'tenantCode'>, ref: string) {
+export async function findSiteIdByRef(tx: Queryable, scope: Pick<Caller, 'tenantCode'>, ref: string) {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT id FROM sites
      WHERE tenant_code = $1 AND (id::text = lower($2) OR reference = $2 OR lower(name) = lower($2))
@@ -288,7 +288,7 @@ export async function findSiteIdByRef(tx: Queryable, scope: Pick<TenantScope, 't
 /** Which of these sites are live (not archived) sites of the tenant: the ids found, each once. */
 export async function findLiveSiteIds(
   tx: Queryable,
-  scope: Pick<TenantScope, 'tenantCode'>,
+  scope: Pick<Caller, 'tenantCode'>,
   siteIds: readonly string[],
 ): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(

@@ -7,7 +7,7 @@ import {
   type UpdateSiteBody,
 } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import {
@@ -23,7 +23,7 @@ import {
 /** Every change here is written to the audit log in the transaction that makes it. */
 
 const event = (
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   action: string,
   detail: Record<string, unknown>,
@@ -40,7 +40,7 @@ const trimmedReference = (reference: string | null | undefined) => {
   return value ? value : null;
 };
 
-export async function createSite(db: Database, scope: TenantScope, body: CreateSiteBody): Promise<StaffSite> {
+export async function createSite(db: Database, scope: Caller, body: CreateSiteBody): Promise<StaffSite> {
   const site = { name: body.name.trim(), reference: trimmedReference(body.reference) };
   return db.withTenant(scope.tenantCode, async (tx) => {
     const id = await insertSite(tx, scope, site);
@@ -55,7 +55,7 @@ export async function createSite(db: Database, scope: TenantScope, body: CreateS
  */
 export async function changeSite(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   body: UpdateSiteBody,
 ): Promise<StaffSite> {
@@ -97,7 +97,7 @@ export async function changeSite(
  */
 export async function addSiteMember(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   body: AddSiteMemberBody,
   onAdded?: (tx: Queryable, member: SiteMember, site: StaffSite) => Promise<void>,
@@ -108,7 +108,7 @@ export async function addSiteMember(
 /** `addSiteMember` in the caller's transaction bound to the tenant (the command line's invitation). */
 export async function addSiteMemberIn(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   body: AddSiteMemberBody,
   onAdded?: (tx: Queryable, member: SiteMember, site: StaffSite) => Promise<void>,
@@ -133,7 +133,7 @@ export async function addSiteMemberIn(
   return result;
 }
 
-export async function removeSiteMember(db: Database, scope: TenantScope, siteId: string, userId: string) {
+export async function removeSiteMember(db: Database, scope: Caller, siteId: string, userId: string) {
   await db.withTenant(scope.tenantCode, async (tx) => {
     await findTenantSite(tx, scope, siteId, { lock: true });
     const removed = await deleteSiteMember(tx, scope, siteId, userId);

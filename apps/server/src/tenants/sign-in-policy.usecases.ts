@@ -1,6 +1,6 @@
 import { type SignInPolicy, STAFF_AUDIT_ACTIONS, type UpdateSignInPolicyBody } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findTwoStepRequirement, updateTwoStepRequirement } from './tenants.repository.ts';
 
@@ -13,12 +13,12 @@ async function readPolicy(tx: Queryable, tenantCode: string): Promise<SignInPoli
   return { twoStepRequired: (await findTwoStepRequirement(tx, tenantCode)) ?? 'off' };
 }
 
-export const getSignInPolicy = (db: Database, scope: TenantScope) =>
+export const getSignInPolicy = (db: Database, scope: Caller) =>
   db.withTenant(scope.tenantCode, (tx) => readPolicy(tx, scope.tenantCode));
 
 export async function updateSignInPolicy(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   body: UpdateSignInPolicyBody,
 ): Promise<SignInPolicy> {
   return db.withTenant(scope.tenantCode, async (tx) => {

@@ -1,6 +1,6 @@
 import { OPERATOR_AUDIT_ACTIONS, TENANT_CODE_PATTERN } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import { bindTenantSql, type Database, type Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { recordPerson } from '../sites/sites.staff.repository.ts';
@@ -184,7 +184,7 @@ export async function removeStaff(db: Database, operator: Operator, code: string
  * The scope of a staff member named by e-mail, for an operator acting as them (`--as`): what they do is recorded
  * under their name, as if done in the control panel. A disabled tenant or a person who is not staff fails.
  */
-export async function findStaffScope(db: Database, code: string, email: string): Promise<TenantScope> {
+export async function findStaffScope(db: Database, code: string, email: string): Promise<Caller> {
   return withExistingTenant(db, code, async (tx, tenant) => {
     if (tenant.disabled) throw new AppError('tenant.not_found', `Tenant "${code}" is disabled.`);
     const staff = await findStaffByEmail(tx, code, email.trim());

@@ -4,7 +4,7 @@ import { finished, PassThrough, pipeline, type Readable } from 'node:stream';
 import { TUS_METADATA_KEYS } from '@portico/contracts';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import {
@@ -23,7 +23,7 @@ import { deleteBlobs, type FileStorageDeps } from './uploads.usecases.ts';
 
 /** Who a tus request is from: @tus/server calls its store without the request, so the route sets it here. */
 export interface TusCall {
-  scope: TenantScope;
+  scope: Caller;
   log: FastifyBaseLogger;
 }
 
@@ -226,7 +226,7 @@ export class PorticoTusStore extends DataStore {
  */
 async function assertUnderUnfinishedCaps(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   config: TusDeps['config'],
   length: number,
 ) {

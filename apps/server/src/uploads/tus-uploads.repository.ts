@@ -1,5 +1,5 @@
 import type { UploadedFile } from '@portico/contracts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A resumable upload as its row holds it; every read is bound to the caller (tenant and user). */
@@ -55,7 +55,7 @@ const toTusUpload = (row: TusUploadRow): TusUpload => ({
 
 export async function insertTusUpload(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   upload: Pick<TusUpload, 'id' | 'siteId' | 'fileName' | 'declaredType' | 'metadata' | 'length'>,
 ): Promise<TusUpload> {
   const { rows } = await tx.query<TusUploadRow>(
@@ -83,7 +83,7 @@ export async function insertTusUpload(
  */
 export async function countUnfinishedTusUploads(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   graceSeconds: number,
 ): Promise<{ count: number; bytes: number }> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 25))', [
@@ -101,7 +101,7 @@ export async function countUnfinishedTusUploads(
 /** The caller's own upload with this id; another user's or another tenant's is simply not found. */
 export async function findTusUpload(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   id: string,
 ): Promise<TusUpload | undefined> {
   const { rows } = await tx.query<TusUploadRow>(
@@ -117,7 +117,7 @@ export async function findTusUpload(
  */
 export async function appendTusPart(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   id: string,
   part: { startOffset: number; size: number; blobKey: string; wholeSha256: string | undefined },
 ): Promise<number | undefined> {
@@ -147,7 +147,7 @@ export async function appendTusPart(
  */
 export async function startWritingTusPart(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   id: string,
   startOffset: number,
   blobKey: string,
@@ -163,7 +163,7 @@ export async function startWritingTusPart(
 }
 
 /** Forgets the part being written under `blobKey` (it was refused, or held nothing). */
-export async function stopWritingTusPart(tx: Queryable, scope: TenantScope, id: string, blobKey: string) {
+export async function stopWritingTusPart(tx: Queryable, scope: Caller, id: string, blobKey: string) {
   await tx.query(
     `UPDATE tus_uploads SET writing_key = NULL
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND writing_key = $4`,
@@ -174,7 +174,7 @@ export async function stopWritingTusPart(tx: Queryable, scope: TenantScope, id: 
 /** Records which `uploads` row a finished upload became; its parts now belong to that row or are to go. */
 export async function markTusUploadFinished(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   id: string,
   uploadId: string,
 ): Promise<boolean> {
@@ -191,7 +191,7 @@ export async function markTusUploadFinished(
 /** Deletes the caller's unfinished upload and answers its part keys (for their blobs to go), or undefined. */
 export async function deleteUnfinishedTusUpload(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   id: string,
 ): Promise<string[] | undefined> {
   const { rows } = await tx.query<{ part_keys: string[] }>(
@@ -235,7 +235,7 @@ export async function deleteExpiredTusUploads(
 /** The caller's pending upload that a tus upload became; gone once saved or discarded. */
 export async function findUploadedFile(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   uploadId: string,
 ): Promise<UploadedFile | undefined> {
   const { rows } = await tx.query<{

@@ -12,8 +12,8 @@ import { Server } from '@tus/server';
 import { ERRORS, type Upload } from '@tus/utils';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
-import { tenantScopeOf } from '../auth/current-user.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import { callerOf } from '../auth/current-user.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
@@ -124,7 +124,7 @@ const destinationOf = (upload: TusUpload) => ({
  * sent in one part is already that blob; parts are joined into a new blob (checked and hashed on the way) and
  * then removed. Finishing twice (a client that asks again after a lost answer) answers the same upload.
  */
-export async function finishTusUpload(deps: TusDeps, scope: TenantScope, id: string): Promise<UploadedFile> {
+export async function finishTusUpload(deps: TusDeps, scope: Caller, id: string): Promise<UploadedFile> {
   const { log } = currentTusCall();
   const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
   if (!upload) throw uploadsNotFound();
@@ -181,7 +181,7 @@ const asReceived = (upload: TusUpload, blobKey: string, sha256 = upload.wholeSha
 });
 
 /** The parts, in order, into one new blob, through the same meter as a multipart file. */
-async function joinParts(deps: TusDeps, scope: TenantScope, upload: TusUpload): Promise<ReceivedFile> {
+async function joinParts(deps: TusDeps, scope: Caller, upload: TusUpload): Promise<ReceivedFile> {
   const blobKey = `${scope.tenantCode}/${randomUUID()}`;
   const meter = new UploadMeter(upload.length, deps.config.uploadRefusedExtensions);
   const parts = async function* () {
@@ -198,7 +198,7 @@ async function joinParts(deps: TusDeps, scope: TenantScope, upload: TusUpload): 
   return asReceived(upload, blobKey, meter.digest());
 }
 
-async function terminate(deps: TusDeps, scope: TenantScope, id: string) {
+async function terminate(deps: TusDeps, scope: Caller, id: string) {
   const { log } = currentTusCall();
   const partKeys = await deps.db.withTenant(scope.tenantCode, (tx) =>
     deleteUnfinishedTusUpload(tx, scope, id),
@@ -210,7 +210,7 @@ async function terminate(deps: TusDeps, scope: TenantScope, id: string) {
   );
 }
 
-async function finishedFile(deps: TusDeps, scope: TenantScope, uploadId: string): Promise<UploadedFile> {
+async function finishedFile(deps: TusDeps, scope: Caller, uploadId: string): Promise<UploadedFile> {
   const file = await deps.db.withTenant(scope.tenantCode, (tx) => findUploadedFile(tx, scope, uploadId));
   // Saved as a file or discarded since: the reference number is no longer the caller's to use.
   if (!file) throw uploadsNotFound();
@@ -226,7 +226,7 @@ export async function readTusUpload(
   request: FastifyRequest,
   id: string,
 ): Promise<UploadedFile> {
-  const scope = tenantScopeOf(request);
+  const scope = callerOf(request);
   return tusCalls.run({ scope, log: request.log }, async () => {
     const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
     if (!upload) throw uploadsNotFound();
@@ -240,7 +240,7 @@ export async function readTusUpload(
  * caller's firm takes (MAX_UPLOAD_BYTES, or the firm's own lower limit).
  */
 export async function answerTusDiscovery(deps: TusDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { tenantCode } = tenantScopeOf(request);
+  const { tenantCode } = callerOf(request);
   const tenantLimit = await deps.db.withTenant(tenantCode, (tx) => tenantUploadLimit(tx, tenantCode));
   return reply
     .code(204)
@@ -266,7 +266,7 @@ export async function answerTusRequest(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const scope = tenantScopeOf(request);
+  const scope = callerOf(request);
   const carriesBytes =
     request.method === 'PATCH' ||
     (request.method === 'POST' && request.headers['content-type'] === TUS_BODY_TYPE);
@@ -312,7 +312,7 @@ export async function answerTusRequest(
 
 async function withPorticoAnswer(
   deps: TusDeps,
-  scope: TenantScope,
+  scope: Caller,
   request: FastifyRequest,
   response: Response,
 ): Promise<Response> {

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import { tooManyConcurrent } from './uploads.errors.ts';
 
 /**
@@ -70,7 +70,7 @@ const RETRY_AFTER_SECONDS = 5;
  */
 export function takeUploadSlot(
   slots: UploadSlots,
-  scope: TenantScope,
+  scope: Caller,
   request: FastifyRequest,
   reply: FastifyReply,
 ): UploadSlot {

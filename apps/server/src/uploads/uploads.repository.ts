@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A file whose bytes are in the blob store, before its row exists. */
@@ -61,7 +61,7 @@ export async function tenantUploadLimit(tx: Queryable, tenantCode: string): Prom
 /** Records received files as pending uploads of the caller to a site; answers them with their references. */
 export async function insertPendingUploads(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   files: readonly ReceivedFile[],
 ): Promise<PendingUpload[]> {
@@ -101,7 +101,7 @@ export async function insertPendingUploads(
  */
 export async function deletePendingUploads(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   referenceNumbers: readonly string[],
 ): Promise<PendingUpload[]> {
@@ -121,7 +121,7 @@ export async function deletePendingUploads(
  */
 export async function lockPendingUploads(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   siteId: string,
   referenceNumbers: readonly string[],
 ): Promise<PendingUpload[]> {

@@ -11,8 +11,8 @@ import {
 } from '@portico/contracts';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import { tenantScopeOf } from '../auth/current-user.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import { callerOf } from '../auth/current-user.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';
@@ -63,9 +63,9 @@ export interface FileStorageDeps {
  */
 export interface NewVersionHook {
   /** The file's site, when the caller may add a version to it now (else 404, 403 or 409 `file.checked_out`). */
-  siteOf(tx: Queryable, scope: TenantScope, fileId: string): Promise<string>;
+  siteOf(tx: Queryable, scope: Caller, fileId: string): Promise<string>;
   /** Makes the recorded upload the file's next version; answers its number. */
-  record(tx: Queryable, scope: TenantScope, fileId: string, upload: PendingUpload): Promise<number>;
+  record(tx: Queryable, scope: Caller, fileId: string, upload: PendingUpload): Promise<number>;
 }
 
 /** Where the files of one upload request go: a site, or with `fileId` the next version of one of its files. */
@@ -99,7 +99,7 @@ export async function receiveUploads(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<UploadResponse> {
-  const scope = tenantScopeOf(request);
+  const scope = callerOf(request);
   const received: ReceivedFile[] = [];
   let slot: UploadSlot | undefined;
   let pace: BodyPace | undefined;
@@ -168,7 +168,7 @@ const DESTINATION_FIELDS: readonly (keyof UploadDestination)[] = [
  */
 export async function openUploadTarget(
   deps: FileStorageDeps,
-  scope: TenantScope,
+  scope: Caller,
   destination: UploadDestination,
 ): Promise<UploadTarget> {
   const { siteId = '', fileId, folderId } = destination;
@@ -198,7 +198,7 @@ export async function openUploadTarget(
 async function assertMayUpload(
   tx: Queryable,
   deps: Pick<FileStorageDeps, 'versions'>,
-  scope: TenantScope,
+  scope: Caller,
   { siteId, fileId, folderId }: UploadDestination,
 ): Promise<Omit<UploadTarget, 'maxBytes'>> {
   if (fileId) {
@@ -215,7 +215,7 @@ async function assertMayUpload(
 
 async function receiveFile(
   deps: FileStorageDeps,
-  scope: TenantScope,
+  scope: Caller,
   target: UploadTarget,
   part: MultipartFile,
 ): Promise<ReceivedFile> {
@@ -249,7 +249,7 @@ const fromFormDataEscapes = (name: string) =>
 
 async function recordUploads(
   deps: FileStorageDeps,
-  scope: TenantScope,
+  scope: Caller,
   target: UploadTarget,
   received: readonly ReceivedFile[],
 ): Promise<UploadResponse> {
@@ -268,7 +268,7 @@ async function recordUploads(
 export async function recordReceivedFiles(
   tx: Queryable,
   deps: Pick<FileStorageDeps, 'versions' | 'scanning'>,
-  scope: TenantScope,
+  scope: Caller,
   target: { siteId: string; fileId?: string | undefined; folderId?: string | null | undefined },
   received: readonly ReceivedFile[],
 ): Promise<PendingUpload[]> {
@@ -308,7 +308,7 @@ export const uploadedFileOf = (u: PendingUpload): UploadedFile => ({
  */
 export async function discardUploads(
   deps: FileStorageDeps,
-  scope: TenantScope,
+  scope: Caller,
   body: DiscardUploadsBody,
   log: FastifyBaseLogger,
 ) {

@@ -1,6 +1,6 @@
 import { type FileVersion, VERSION_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { TenantScope } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/tenant-scope.ts';
 import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { type FileTarget, type FileUse, requireFileAccess } from '../site-files/file-access.ts';
@@ -38,7 +38,7 @@ export interface VersionMailSettings {
  */
 async function addVersion(
   tx: Queryable,
-  scope: TenantScope,
+  scope: Caller,
   file: FileTarget,
   content: VersionContent,
   detail: Record<string, unknown>,
@@ -105,11 +105,7 @@ export const newVersionHook = (mail: VersionMailSettings): NewVersionHook => ({
 });
 
 /** `GET files/{id}/versions`: every released version, newest first (`files.versionHistory`). */
-export async function listFileVersions(
-  db: Database,
-  scope: TenantScope,
-  fileId: string,
-): Promise<FileVersion[]> {
+export async function listFileVersions(db: Database, scope: Caller, fileId: string): Promise<FileVersion[]> {
   return db.readTenant(scope.tenantCode, async (tx) => {
     const file = await requireFileAccess(tx, scope, 'files.versionHistory', fileId);
     return listVersions(tx, scope.tenantCode, file.id);
@@ -120,7 +116,7 @@ export async function listFileVersions(
  * One version as the download and preview code reads a file (site-files/file-transfer.ts, file-preview.ts): the
  * caller may see the file's versions (`files.versionHistory`) and download (or preview) its files.
  */
-export function versionLookup(scope: TenantScope, version: number, use: FileUse): FileLookup {
+export function versionLookup(scope: Caller, version: number, use: FileUse): FileLookup {
   return {
     scope,
     auditDetail: { version },
@@ -140,7 +136,7 @@ export function versionLookup(scope: TenantScope, version: number, use: FileUse)
  */
 export async function restoreVersion(
   db: Database,
-  scope: TenantScope,
+  scope: Caller,
   fileId: string,
   version: number,
 ): Promise<FileVersion> {

@@ -10,7 +10,7 @@ import {
   PublishedFilesResponseSchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
@@ -103,12 +103,7 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
       },
     },
     async (request) => ({
-      count: await countNewPublishedFiles(
-        deps.db,
-        deps.settings,
-        tenantScopeOf(request),
-        request.query.siteId,
-      ),
+      count: await countNewPublishedFiles(deps.db, deps.settings, callerOf(request), request.query.siteId),
     }),
   );
 };

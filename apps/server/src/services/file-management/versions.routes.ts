@@ -6,7 +6,7 @@ import {
   FileVersionParamsSchema,
   FileVersionSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES } from '../../http/openapi-responses.ts';
 import { serveFilePreview, servePreviewNote } from '../../site-files/file-preview.ts';
@@ -42,7 +42,7 @@ export const versionRoutes: FastifyPluginAsyncTypebox<VersionRouteDeps> = async 
       },
     },
     async (request) => ({
-      records: await listFileVersions(deps.db, tenantScopeOf(request), request.params.id),
+      records: await listFileVersions(deps.db, callerOf(request), request.params.id),
     }),
   );
 
@@ -66,7 +66,7 @@ export const versionRoutes: FastifyPluginAsyncTypebox<VersionRouteDeps> = async 
         deps,
         request,
         reply,
-        versionLookup(tenantScopeOf(request), request.params.version, 'download'),
+        versionLookup(callerOf(request), request.params.version, 'download'),
         request.params.id,
       ),
   });
@@ -87,7 +87,7 @@ export const versionRoutes: FastifyPluginAsyncTypebox<VersionRouteDeps> = async 
         deps,
         request,
         reply,
-        versionLookup(tenantScopeOf(request), request.params.version, 'preview'),
+        versionLookup(callerOf(request), request.params.version, 'preview'),
         request.params.id,
       ),
   });
@@ -110,7 +110,7 @@ export const versionRoutes: FastifyPluginAsyncTypebox<VersionRouteDeps> = async 
     },
     async (request, reply) => {
       const { id, version } = request.params;
-      return reply.code(201).send(await restoreVersion(deps.db, tenantScopeOf(request), id, version));
+      return reply.code(201).send(await restoreVersion(deps.db, callerOf(request), id, version));
     },
   );
 };

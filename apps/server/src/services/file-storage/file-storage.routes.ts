@@ -16,7 +16,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Config } from '../../config.ts';
 import { findUploadScans } from '../../scanning/scans.repository.ts';
 import {
@@ -222,7 +222,7 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       },
     },
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       const scans = await deps.db.readTenant(scope.tenantCode, (tx) =>
         findUploadScans(tx, scope, request.query.referenceNumbers),
       );
@@ -251,7 +251,7 @@ export const fileStorageRoutes: FastifyPluginAsyncTypebox<FileStorageOptions> = 
       },
     },
     async (request, reply) => {
-      await discardUploads(deps, tenantScopeOf(request), request.body, request.log);
+      await discardUploads(deps, callerOf(request), request.body, request.log);
       return reply.code(204).send(null);
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBodySchema, TenantParamsSchema, type Theme, ThemeSchema } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import { findTheme } from '../../branding/theme.repository.ts';
 import type { Database } from '../../db/database.ts';
 
@@ -21,7 +21,7 @@ export const masterDataRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
     async (request, reply): Promise<Theme> => {
       // Branding is per tenant and per caller's token: a shared cache must never hand it to someone else.
       reply.header('cache-control', 'private, no-cache');
-      return findTheme(db, tenantScopeOf(request));
+      return findTheme(db, callerOf(request));
     },
   );
 };

@@ -10,7 +10,7 @@ import {
   SiteRecordCountSchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import type { SiteSettingsCache } from '../../sites/site-settings-cache.ts';
@@ -47,7 +47,7 @@ export const portalRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request): Promise<SiteList> => {
       const { limit = LIMITS.siteListPageSize, offset = 0, search } = request.query;
-      return listSites(db, tenantScopeOf(request), { limit, offset, search });
+      return listSites(db, callerOf(request), { limit, offset, search });
     },
   );
 
@@ -66,6 +66,6 @@ export const portalRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request): Promise<SiteRecordCount> =>
-      countSiteRecords(db, tenantScopeOf(request), request.params.siteId),
+      countSiteRecords(db, callerOf(request), request.params.siteId),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { CallerCache } from '../../auth/caller-cache.ts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import { announceTenantChange } from '../../db/tenant-changes.ts';
 import type { InvitationSettings } from '../../invitations/invitations.usecases.ts';
@@ -34,7 +34,7 @@ export const portalStaffRoutes: FastifyPluginAsyncTypebox<{
   // leaves, so no request made after the staff saw the answer can find the old entries (onResponse came after).
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      const { tenantCode } = tenantScopeOf(request);
+      const { tenantCode } = callerOf(request);
       callers.forgetTenant(tenantCode);
       settings.forgetTenant(tenantCode);
       // And in every other process on this database (their own caches otherwise keep entries up to 5 s).

@@ -12,7 +12,7 @@ import {
   SiteRequestsQuerySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import { readRequest } from '../../requests/request-items.ts';
@@ -50,7 +50,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       return db.readTenant(scope.tenantCode, (tx) =>
         listRequests(tx, scope, request.query.siteId, request.query.view),
       );
@@ -69,7 +69,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       return db.readTenant(scope.tenantCode, (tx) => countOpenRequestItems(tx, scope, request.query.siteId));
     },
   );
@@ -86,7 +86,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       return db.readTenant(scope.tenantCode, (tx) => readRequest(tx, scope, request.params.requestId));
     },
   );
@@ -109,7 +109,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request, reply) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       const { requestId, itemId } = request.params;
       return answerIdempotently(db, scope, request, reply, 200, (tx) =>
         sendItemFiles(tx, scope, requestId, itemId, request.body, notify),
@@ -131,7 +131,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request, reply) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       const { requestId, itemId } = request.params;
       return answerIdempotently(db, scope, request, reply, 200, (tx) =>
         markItemNotApplicable(tx, scope, requestId, itemId, request.body),
@@ -152,7 +152,7 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request, reply) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       const { requestId, itemId } = request.params;
       return answerIdempotently(db, scope, request, reply, 200, (tx) =>
         reopenItem(tx, scope, requestId, itemId),

@@ -8,7 +8,7 @@ import {
   SubmittedFilesQuerySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
 import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
@@ -39,7 +39,7 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request, reply) => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       return answerIdempotently(deps.db, scope, request, reply, 201, async (tx) => ({
         records: await saveSubmittedFiles(tx, scope, request.body, deps.notify),
       }));

@@ -7,7 +7,7 @@ import {
   MarkActivityReadBodySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import { getActivity, getUnreadActivityCount, readActivity } from '../../mail/activity.usecases.ts';
 
@@ -31,7 +31,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async
         response: { 200: ActivityListSchema, ...errors },
       },
     },
-    async (request) => getActivity(db, tenantScopeOf(request), request.query),
+    async (request) => getActivity(db, callerOf(request), request.query),
   );
 
   app.get(
@@ -43,7 +43,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async
         response: { 200: ActivityUnreadSchema, ...errors },
       },
     },
-    async (request) => ({ unreadCount: await getUnreadActivityCount(db, tenantScopeOf(request)) }),
+    async (request) => ({ unreadCount: await getUnreadActivityCount(db, callerOf(request)) }),
   );
 
   app.post(
@@ -59,6 +59,6 @@ export const activityRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async
         response: { 200: ActivityUnreadSchema, ...errors },
       },
     },
-    async (request) => ({ unreadCount: await readActivity(db, tenantScopeOf(request), request.body) }),
+    async (request) => ({ unreadCount: await readActivity(db, callerOf(request), request.body) }),
   );
 };

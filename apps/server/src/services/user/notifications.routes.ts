@@ -5,7 +5,7 @@ import {
   SetNotificationPreferenceBodySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import {
   getNotificationPreferences,
@@ -29,7 +29,7 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
         response: { 200: NotificationPreferencesSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
       },
     },
-    async (request) => getNotificationPreferences(db, tenantScopeOf(request)),
+    async (request) => getNotificationPreferences(db, callerOf(request)),
   );
 
   app.put(
@@ -46,6 +46,6 @@ export const notificationRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = a
         response: { 200: NotificationPreferencesSchema, '4xx': ErrorBodySchema, '5xx': ErrorBodySchema },
       },
     },
-    async (request) => setNotificationPreference(db, tenantScopeOf(request), request.body),
+    async (request) => setNotificationPreference(db, callerOf(request), request.body),
   );
 };

@@ -8,7 +8,7 @@ import {
   MenuSchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import { tenantScopeOf } from '../../auth/current-user.ts';
+import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listMenu } from '../../menus/menus.repository.ts';
@@ -31,7 +31,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
       },
     },
     async (request): Promise<Menu> => {
-      const scope = tenantScopeOf(request);
+      const scope = callerOf(request);
       const audience = request.query.audience ?? 'client';
       if (audience === 'staff' && !scope.user.isStaff) {
         throw new AppError('auth.forbidden', 'The staff menu is for staff of this firm only.');
@@ -55,7 +55,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
       },
     },
     async (request): Promise<CurrentPerson> => {
-      const { user } = tenantScopeOf(request);
+      const { user } = callerOf(request);
       return { id: user.id, name: user.name, email: user.email };
     },
   );
