@@ -42,11 +42,8 @@ const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts
  */
 const SQL_OUTSIDE_REPOSITORIES = [
   'idp/accounts.ts',
-  'site-files/file-access.ts',
   'site-files/file-notifications.ts',
   'site-files/file-reads.ts',
-  'site-files/files-from-uploads.ts',
-  'uploads/upload-reaper.ts',
 ];
 
 /**

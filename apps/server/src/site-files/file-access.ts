@@ -2,25 +2,17 @@ import type { Site } from '@portico/contracts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { heldFileSql } from '../scanning/scans.repository.ts';
 import { authorize, type SiteAccessAction } from '../sites/access.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
+import {
+  type FileDirection,
+  findFileTargetRow,
+  findLiveFileRows,
+  type StoredFileRow,
+} from './file-rows.repository.ts';
 
-export type FileDirection = 'published' | 'submitted';
-
-/** A row as a download reads it (files, or file_versions with the file's id and site). */
-export interface StoredFileRow {
-  id: string;
-  site_id: string;
-  file_name: string;
-  content_type: string;
-  size: number | string;
-  sha256: string;
-  blob_key: string;
-  created_at: Date | string;
-  folder_id: string | null;
-}
+export type { FileDirection, StoredFileRow };
 
 export const fileNotFound = () =>
   new AppError('files.not_found', 'There is no such file, or it is not shared with you.');
@@ -36,13 +28,7 @@ export async function findLiveFiles(
   direction: FileDirection,
   ids: readonly string[],
 ): Promise<StoredFile[]> {
-  const { rows } = await tx.query<StoredFileRow>(
-    `SELECT id, site_id, file_name, content_type, size, sha256, blob_key, created_at, folder_id
-     FROM files
-     WHERE tenant_code = $1 AND direction = $2 AND deleted_at IS NULL AND id = ANY($3::uuid[])
-       AND NOT ${heldFileSql('files')}`,
-    [tenantCode, direction, ids],
-  );
+  const rows = await findLiveFileRows(tx, tenantCode, direction, ids);
   if (rows.length !== ids.length) throw fileNotFound();
   const byId = new Map(rows.map((r) => [r.id, toStoredFile(r)]));
   return ids.map((id) => byId.get(id)!);
@@ -110,20 +96,6 @@ export interface FileTarget {
   site: Site;
 }
 
-interface FileTargetRow {
-  id: string;
-  site_id: string;
-  direction: FileDirection;
-  title: string;
-  file_name: string;
-  folder_id: string | null;
-  version: number;
-  created_by: string | null;
-  checked_out_by: string | null;
-  checked_out_until: Date | string | null;
-  checked_out_name: string | null;
-}
-
 /**
  * The one way to reach a file to act on it (decision 46): the live file `fileId` of the caller's tenant, in a site
  * the caller sees (else 404 `files.not_found`, whatever the reason), that `action` allows (else 403
@@ -138,17 +110,7 @@ export async function requireFileAccess(
   fileId: string,
   options: { lock?: boolean } = {},
 ): Promise<FileTarget> {
-  const { rows } = await tx.query<FileTargetRow>(
-    `SELECT id, site_id, direction, title, file_name, folder_id, version, created_by, checked_out_by,
-            CASE WHEN checked_out_until > now() THEN checked_out_until END AS checked_out_until,
-            (SELECT p.name FROM tenant_people p WHERE p.tenant_code = files.tenant_code
-               AND p.user_id = files.checked_out_by) AS checked_out_name
-     FROM files
-     WHERE tenant_code = $1 AND id = $2 AND deleted_at IS NULL AND NOT ${heldFileSql('files')}
-     ${options.lock ? 'FOR UPDATE' : ''}`,
-    [scope.tenantCode, fileId],
-  );
-  const row = rows[0];
+  const row = await findFileTargetRow(tx, scope.tenantCode, fileId, options.lock ?? false);
   if (!row) throw fileNotFound();
   const site = await findVisibleSite(tx, scope, row.site_id).catch(asFileNotFound);
   authorize(scope, action, site);

@@ -7,8 +7,7 @@ import { AppError } from '../http/app-error.ts';
 import { uploadsNotFound } from '../uploads/uploads.errors.ts';
 import { lockPendingUploads, markUploadsSaved, type PendingUpload } from '../uploads/uploads.repository.ts';
 import type { FileDirection } from './file-access.ts';
-import { SUBMITTED_COLUMNS, type SubmittedFileRow } from './site-file-lists.ts';
-import { BASE_COLUMNS } from './site-files.repository.ts';
+import { type CreatedFileRow, insertFilesFromUploads } from './files-from-uploads.repository.ts';
 
 /**
  * Uploads become files of a site the same way whichever way they go — a client's submission, the firm's
@@ -31,7 +30,7 @@ export function checkUploadChoices(files: readonly UploadChoice[], verb: string)
   }
 }
 
-export type CreatedFileRow = Omit<SubmittedFileRow, 'submitted_by'>;
+export type { CreatedFileRow };
 
 /**
  * In the caller's transaction: locks the caller's pending uploads to `siteId` (any that is not the caller's, not
@@ -78,26 +77,8 @@ export async function createFilesFromUploads(
       reference_number: upload.referenceNumber,
     };
   });
-  const { rows: created } = await tx.query<CreatedFileRow>(
-    `WITH created AS (
-       INSERT INTO files (tenant_code, site_id, direction, title, file_name, content_type, size, sha256, blob_key,
-                          reference_number, status, created_by, request_item_id, folder_id)
-       SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5, $7,
-              folder_id
-       FROM jsonb_to_recordset($6::jsonb) AS s(title text, file_name text, content_type text, size bigint,
-                                               sha256 text, blob_key text, reference_number text, folder_id uuid)
-       RETURNING *)
-     SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS} FROM created f`,
-    [
-      scope.tenantCode,
-      target.siteId,
-      target.direction,
-      target.status,
-      scope.user.id,
-      JSON.stringify(rows),
-      target.requestItemId ?? null,
-    ],
-  );
+  const created = await insertFilesFromUploads(tx, scope, target, rows);
+
   const createdByReference = new Map(created.map((r) => [r.reference_number, r]));
   const records = references.map((reference) => createdByReference.get(reference)!);
   await markUploadsSaved(

@@ -5,20 +5,11 @@ import type { Database } from '../db/database.ts';
 import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { deleteExpiredTusUploads } from './tus-uploads.repository.ts';
+import { deleteExpiredPendingUploads } from './uploads.repository.ts';
 import { deleteBlobs } from './uploads.usecases.ts';
 
 /** Uploads reaped per sweep; a backlog is worked off over the following sweeps. */
 const BATCH = 500;
-
-interface ExpiredRow {
-  tenant_code: string;
-  site_id: string;
-  created_by: string;
-  reference_number: string;
-  blob_key: string;
-  file_name: string;
-  size: number | string;
-}
 
 /**
  * Removes pending uploads older than `graceSeconds`, rows first (in one transaction, with an `upload.expire`
@@ -33,14 +24,7 @@ export async function reapExpiredUploads(
   log: FastifyBaseLogger,
 ): Promise<number> {
   const expired = await db.transaction(async (tx) => {
-    const { rows } = await tx.query<ExpiredRow>(
-      `DELETE FROM uploads
-       WHERE id IN (SELECT id FROM uploads
-                    WHERE state = 'pending' AND created_at < now() - make_interval(secs => $1)
-                    ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-       RETURNING tenant_code, site_id, created_by, reference_number, blob_key, file_name, size`,
-      [graceSeconds, BATCH],
-    );
+    const rows = await deleteExpiredPendingUploads(tx, graceSeconds, BATCH);
     await recordAuditEvents(
       tx,
       rows.map((r) => ({

@@ -195,3 +195,34 @@ export async function deleteSavedUploadsOf(tx: Queryable, tenantCode: string, fi
     [tenantCode, fileIds],
   );
 }
+
+/** A pending upload the reaper removed, as its row held it. */
+export interface ExpiredUploadRow {
+  tenant_code: string;
+  site_id: string;
+  created_by: string;
+  reference_number: string;
+  blob_key: string;
+  file_name: string;
+  size: number | string;
+}
+
+/**
+ * Deletes up to `limit` pending uploads older than `graceSeconds`, across tenants (the owner connection), oldest
+ * first; `SKIP LOCKED` leaves alone those a save or discard holds right now. Answers what it deleted.
+ */
+export async function deleteExpiredPendingUploads(
+  tx: Queryable,
+  graceSeconds: number,
+  limit: number,
+): Promise<ExpiredUploadRow[]> {
+  const { rows } = await tx.query<ExpiredUploadRow>(
+    `DELETE FROM uploads
+     WHERE id IN (SELECT id FROM uploads
+                  WHERE state = 'pending' AND created_at < now() - make_interval(secs => $1)
+                  ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+     RETURNING tenant_code, site_id, created_by, reference_number, blob_key, file_name, size`,
+    [graceSeconds, limit],
+  );
+  return rows;
+}

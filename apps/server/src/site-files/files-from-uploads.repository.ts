@@ -1,0 +1,49 @@
+import type { Caller } from '../auth/tenant-scope.ts';
+import type { Queryable } from '../db/database.ts';
+import type { FileDirection } from './file-access.ts';
+import { SUBMITTED_COLUMNS, type SubmittedFileRow } from './site-file-lists.ts';
+import { BASE_COLUMNS } from './site-files.repository.ts';
+
+export type CreatedFileRow = Omit<SubmittedFileRow, 'submitted_by'>;
+
+/** A file to make of a pending upload: the upload's bytes (same blob key) under the title chosen. */
+export interface FileFromUpload {
+  folder_id: string | null;
+  title: string;
+  file_name: string;
+  content_type: string;
+  size: number;
+  sha256: string;
+  blob_key: string;
+  reference_number: string;
+}
+
+/** Inserts the files of one save or publication in one statement; answers their rows (as the lists read them). */
+export async function insertFilesFromUploads(
+  tx: Queryable,
+  scope: Caller,
+  target: { siteId: string; direction: FileDirection; status: string; requestItemId?: string | undefined },
+  rows: readonly FileFromUpload[],
+): Promise<CreatedFileRow[]> {
+  const { rows: created } = await tx.query<CreatedFileRow>(
+    `WITH created AS (
+       INSERT INTO files (tenant_code, site_id, direction, title, file_name, content_type, size, sha256, blob_key,
+                          reference_number, status, created_by, request_item_id, folder_id)
+       SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5, $7,
+              folder_id
+       FROM jsonb_to_recordset($6::jsonb) AS s(title text, file_name text, content_type text, size bigint,
+                                               sha256 text, blob_key text, reference_number text, folder_id uuid)
+       RETURNING *)
+     SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS} FROM created f`,
+    [
+      scope.tenantCode,
+      target.siteId,
+      target.direction,
+      target.status,
+      scope.user.id,
+      JSON.stringify(rows),
+      target.requestItemId ?? null,
+    ],
+  );
+  return created;
+}
