@@ -79,15 +79,6 @@ export async function purgeExpiredQuarantine(db: Database, days: number) {
   return rows;
 }
 
-/** The firm's staff, to be told of a hit. */
-export async function staffOf(tx: Queryable, tenantCode: string) {
-  const { rows } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM tenant_staff WHERE tenant_code = $1',
-    [tenantCode],
-  );
-  return rows.map((r) => r.user_id);
-}
-
 /** The names a mail shows: the site's and the uploader's, as the firm knows them. */
 export async function namesOf(
   tx: Queryable,

@@ -6,14 +6,15 @@ import type { Database, Queryable } from '../db/database.ts';
 import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
+import { staffIdsOf } from '../sites/members.repository.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { markQuarantinePurged, namesOf, purgeExpiredQuarantine, staffOf } from './quarantine.repository.ts';
+import { markQuarantinePurged, namesOf, purgeExpiredQuarantine } from './quarantine.repository.ts';
 import type { ClaimedScan } from './scans.repository.ts';
 
 /** Every staff member of the firm is mailed (through the outbox, in the verdict's transaction), once per hit. */
 export async function notifyStaffOfQuarantine(tx: Queryable, claim: ClaimedScan, signature: string) {
   const names = await namesOf(tx, claim.tenantCode, claim.siteId, claim.uploadedBy);
-  for (const userId of await staffOf(tx, claim.tenantCode)) {
+  for (const userId of await staffIdsOf(tx, claim.tenantCode)) {
     await enqueueMail(tx, {
       tenantCode: claim.tenantCode,
       template: 'file-quarantined',

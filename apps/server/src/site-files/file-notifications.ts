@@ -2,8 +2,8 @@ import type { StaffSubmission } from '@portico/contracts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
-import { effectiveFileAreaSettings, settingsColumns, settingsJoin } from '../sites/file-area-settings.ts';
-import { isSiteMember, siteMemberIds } from '../sites/members.repository.ts';
+import { isSiteMember, siteMemberIds, staffIdsOf } from '../sites/members.repository.ts';
+import { readEffectiveSettings } from '../sites/sites.repository.ts';
 
 /**
  * The mails that files cause (decision 34), each written in the transaction of its cause: to a site's clients when
@@ -22,13 +22,7 @@ interface NewFile {
 
 /** Whether the site's clients are shown files at all (`portalFilesView`); if not, a mail would point nowhere. */
 async function clientsSeeFiles(tx: Queryable, tenantCode: string, siteId: string) {
-  const { rows } = await tx.query<{ tenant_settings: unknown; site_settings: unknown }>(
-    `SELECT ${settingsColumns} FROM sites s ${settingsJoin('s')} WHERE s.tenant_code = $1 AND s.id = $2`,
-    [tenantCode, siteId],
-  );
-  return rows[0]
-    ? effectiveFileAreaSettings(rows[0].tenant_settings, rows[0].site_settings).portalFilesView
-    : false;
+  return (await readEffectiveSettings(tx, tenantCode, siteId)).portalFilesView;
 }
 
 export async function notifyFilesPublished(
@@ -90,12 +84,8 @@ export async function notifyFilesSubmitted(
   batchSeconds: number,
 ) {
   if (!files.length) return;
-  const { rows: staff } = await tx.query<{ user_id: string }>(
-    'SELECT user_id FROM tenant_staff WHERE tenant_code = $1',
-    [scope.tenantCode],
-  );
-  for (const member of staff) {
-    if (member.user_id === scope.user.id) continue;
+  for (const staffId of await staffIdsOf(tx, scope.tenantCode)) {
+    if (staffId === scope.user.id) continue;
     await enqueueMail(tx, {
       tenantCode: scope.tenantCode,
       template: 'files-submitted',
@@ -104,8 +94,8 @@ export async function notifyFilesSubmitted(
         siteName: site.name,
         items: files.map((f) => ({ fileId: f.id, title: f.title, submittedBy: scope.user.name })),
       },
-      to: { userId: member.user_id },
-      dedupeKey: `files.submitted:${files[0]!.id}:${member.user_id}`,
+      to: { userId: staffId },
+      dedupeKey: `files.submitted:${files[0]!.id}:${staffId}`,
       batch: { key: site.id, windowSeconds: batchSeconds },
     });
   }

@@ -74,3 +74,12 @@ export async function rolesInTenant(
   );
   return rows[0];
 }
+
+/** The ids of the firm's staff (to be told of what concerns the firm: a client's files, a file held by the scan). */
+export async function staffIdsOf(tx: Queryable, tenantCode: string): Promise<string[]> {
+  const { rows } = await tx.query<{ user_id: string }>(
+    'SELECT user_id FROM tenant_staff WHERE tenant_code = $1',
+    [tenantCode],
+  );
+  return rows.map((r) => r.user_id);
+}
