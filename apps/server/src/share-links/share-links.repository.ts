@@ -1,6 +1,7 @@
 import type { ShareLink, ShareLinkState } from '@portico/contracts';
 import type { Database, Queryable } from '../db/database.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
+import { type StoredFileRow, toStoredFile } from '../site-files/file-rows.repository.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
 
 /** The rows of share links (migration 0027): the links, their files, and the count of their downloads. */
@@ -159,18 +160,6 @@ export async function findShareLinkByToken(
   return rows[0] && toShareLink(rows[0]);
 }
 
-interface SharedFileRow {
-  id: string;
-  site_id: string;
-  title: string;
-  file_name: string;
-  content_type: string;
-  size: number | string;
-  sha256: string;
-  blob_key: string;
-  created_at: Date | string;
-}
-
 export interface SharedFile extends StoredFile {
   title: string;
 }
@@ -185,8 +174,9 @@ export async function findSharedFiles(
   shareLinkId: string,
   fileId?: string,
 ): Promise<SharedFile[]> {
-  const { rows } = await tx.query<SharedFileRow>(
-    `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.sha256, f.blob_key, f.created_at
+  const { rows } = await tx.query<StoredFileRow & { title: string }>(
+    `SELECT f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.sha256, f.blob_key, f.created_at,
+            f.folder_id
      FROM share_link_files lf
      JOIN files f ON f.id = lf.file_id AND f.tenant_code = lf.tenant_code
      JOIN sites st ON st.id = f.site_id AND st.tenant_code = f.tenant_code
@@ -195,17 +185,7 @@ export async function findSharedFiles(
      ORDER BY lf.position`,
     [tenantCode, shareLinkId, fileId ?? null],
   );
-  return rows.map((r) => ({
-    id: r.id,
-    siteId: r.site_id,
-    title: r.title,
-    fileName: r.file_name,
-    contentType: r.content_type,
-    size: Number(r.size),
-    sha256: r.sha256,
-    blobKey: r.blob_key,
-    createdAt: new Date(r.created_at),
-  }));
+  return rows.map((r) => ({ ...toStoredFile(r), title: r.title }));
 }
 
 /** Counts one download against a live link; false when the link no longer opens (the limit was just reached). */

@@ -10,9 +10,11 @@ import {
   findFileTargetRow,
   findLiveFileRows,
   type StoredFileRow,
+  toStoredFile,
 } from './file-rows.repository.ts';
 
 export type { FileDirection, StoredFileRow };
+export { toStoredFile };
 
 export const fileNotFound = () =>
   new AppError('files.not_found', 'There is no such file, or it is not shared with you.');
@@ -65,18 +67,6 @@ function asFileNotFound(error: unknown): never {
   if (error instanceof AppError && error.code === 'sites.not_found') throw fileNotFound();
   throw error;
 }
-
-export const toStoredFile = (row: StoredFileRow): StoredFile => ({
-  id: row.id,
-  siteId: row.site_id,
-  fileName: row.file_name,
-  contentType: row.content_type,
-  size: Number(row.size),
-  sha256: row.sha256,
-  blobKey: row.blob_key,
-  createdAt: new Date(row.created_at),
-  folderId: row.folder_id,
-});
 
 /** A live file someone is about to act on (rename, move, copy, delete, a new version, check-out…), as locked. */
 export interface FileTarget {

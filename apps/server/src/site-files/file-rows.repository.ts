@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
+import type { StoredFile } from '../transfers/stored-file.ts';
 
 /** The rows a file is reached by: to download it (`file-access.ts` `findLiveFiles`) or to act on it. */
 
@@ -17,6 +18,19 @@ export interface StoredFileRow {
   created_at: Date | string;
   folder_id: string | null;
 }
+
+/** A download's file as the row holds it. */
+export const toStoredFile = (row: StoredFileRow): StoredFile => ({
+  id: row.id,
+  siteId: row.site_id,
+  fileName: row.file_name,
+  contentType: row.content_type,
+  size: Number(row.size),
+  sha256: row.sha256,
+  blobKey: row.blob_key,
+  createdAt: new Date(row.created_at),
+  folderId: row.folder_id,
+});
 
 /** The live files of `direction` with these ids in one tenant, none held by its virus scan; in no order. */
 export async function findLiveFileRows(

@@ -1,7 +1,7 @@
 import type { FileVersion } from '@portico/contracts';
 import type { Queryable } from '../db/database.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
-import { type StoredFileRow, toStoredFile } from '../site-files/file-access.ts';
+import { type StoredFileRow, toStoredFile } from '../site-files/file-rows.repository.ts';
 import type { StoredFile } from '../transfers/stored-file.ts';
 
 /**
