@@ -1,4 +1,5 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { Button } from '../../../ui/button.tsx';
 import { FileDetailsDialog, type FileDetailsView } from '../components/file-details-dialog.tsx';
 
@@ -13,20 +14,7 @@ interface DetailsFile {
  * puts the focus back on the button that opened it.
  */
 export function useFileDetails(views: readonly FileDetailsView[]) {
-  const [file, setFile] = useState<DetailsFile>();
-  const trigger = useRef<HTMLElement | null>(null);
-
-  const open = useCallback((next: DetailsFile) => {
-    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setFile(next);
-  }, []);
-  const close = useCallback(() => setFile(undefined), []);
-  useEffect(() => {
-    if (file) return;
-    const element = trigger.current;
-    trigger.current = null;
-    if (element?.isConnected) element.focus();
-  }, [file]);
+  const { target: file, open, close } = useDialogTarget<DetailsFile>();
 
   const button = (row: DetailsFile, options: { size?: 'small' | 'middle' } = {}): ReactNode =>
     views.length ? (

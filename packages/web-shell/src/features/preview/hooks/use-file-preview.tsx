@@ -1,6 +1,7 @@
-import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback } from 'react';
 import { resolveServiceBaseUrl, serviceUrl } from '../../../api/endpoints.ts';
 import { shellApi } from '../../../api/shell-api.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectEndPoints } from '../../../store/selectors.ts';
 import { AntdScope } from '../../../ui/antd-scope.tsx';
@@ -25,24 +26,9 @@ export function useFilePreview(target: FilePreviewTarget, options: UseFilePrevie
   const endPoints = useShellSelector(selectEndPoints);
   const accessToken = useShellSelector(selectAccessToken);
   const dispatch = useShellDispatch();
-  const [file, setFile] = useState<PreviewFile>();
-  const trigger = useRef<HTMLElement | null>(null);
+  const { target: file, open, close } = useDialogTarget<PreviewFile>();
   const { service, previewUrl, invalidates } = target;
   const { onDownload, isDownloading } = options;
-
-  const open = useCallback((next: PreviewFile) => {
-    trigger.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setFile(next);
-  }, []);
-
-  const close = useCallback(() => setFile(undefined), []);
-  // Once the dialog is gone (while it is open the page behind it is inert and cannot take the focus).
-  useEffect(() => {
-    if (file) return;
-    const element = trigger.current;
-    trigger.current = null;
-    if (element?.isConnected) element.focus();
-  }, [file]);
 
   // The server wrote its `file.preview` event before the first byte: the New marker and the badge are read again.
   const onOpened = useCallback(() => {
