@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isPgliteProcess } from '../db/pglite-process/pglite-pid.ts';
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname;
 
@@ -10,7 +13,7 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Resolves once the start banner is printed; rejects if the process ends first or after `timeoutMs`. */
   running(timeoutMs?: number): Promise<void>;
-  /** SIGKILL, as the OOM killer or `kill -9` would; resolves once it is gone. */
+  /** SIGKILL, as the OOM killer or `kill -9` would; resolves once it is gone, its PGlite process included. */
   kill(): Promise<void>;
 }
 
@@ -53,6 +56,9 @@ export function spawnServerProcess(env: Record<string, string>): ServerProcess {
     async kill() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await exited;
+      // With PGlite the server's database runs in a child process of its own, which ends once it sees its server
+      // gone: "gone" includes it, so the next process on DATA_DIR (a restart, the CLI) finds the folder free.
+      if (env.DATA_DIR && !env.DATABASE_URL) await pgliteProcessGone(path.join(env.DATA_DIR, 'pglite.pid'));
     },
   };
 }
@@ -72,4 +78,14 @@ export function serverProcessEnv(options: {
     LOGIN_RATE_LIMIT: '1000',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   };
+}
+
+/** Waits (up to 10 s) until the PGlite process named in `pidFile` has ended, or answers at once if none runs. */
+async function pgliteProcessGone(pidFile: string) {
+  const pid = Number(await readFile(pidFile, 'utf8').catch(() => ''));
+  const deadline = Date.now() + 10_000;
+  while (pid && (await isPgliteProcess(pid))) {
+    if (Date.now() > deadline) throw new Error(`the PGlite process ${pid} of a killed server did not end`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
