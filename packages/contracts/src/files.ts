@@ -1,4 +1,10 @@
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
+import {
+  classificationFilterProperties,
+  fileClassificationProperties,
+  fileStatusFilterProperty,
+  publishedClassificationProperties,
+} from './classification.ts';
 import { TenantCodeSchema } from './discovery.ts';
 import { folderFilterProperties, targetFolderProperty } from './folders.ts';
 import { PageLimitSchema, PageOffsetSchema, SiteIdSchema, searchTextSchema } from './sites.ts';
@@ -123,6 +129,7 @@ const siteFileProperties = (createdAt: string) => ({
   createdAt: Type.String({ format: 'date-time', description: createdAt }),
   notScanned: NotScannedSchema,
   ...fileWorkspaceProperties,
+  ...fileClassificationProperties,
 });
 
 /** A page of a list: `{ records, totalRecordCount }`. */
@@ -140,6 +147,8 @@ export const PublishedFilesQuerySchema = siteFilesQuerySchema('PublishedFilesQue
     Type.Boolean({ description: 'true answers `{ count }` only (the Published Files badge).' }),
   ),
   ...folderFilterProperties,
+  ...fileStatusFilterProperty,
+  ...classificationFilterProperties,
   ...fileListQueryProperties(FILE_SORT_FIELDS, 'the title or file name'),
 });
 export type PublishedFilesQuery = Static<typeof PublishedFilesQuerySchema>;
@@ -148,6 +157,7 @@ export const PublishedFileSchema = Type.Object(
   {
     ...siteFileProperties('When it was published (ISO 8601, UTC).'),
     isNew: Type.Boolean({ description: 'True until the caller downloads or previews it.' }),
+    ...publishedClassificationProperties,
   },
   { $id: 'PublishedFile', description: 'A file the firm published to a site.' },
 );
@@ -200,6 +210,7 @@ export const submissionStatusFilterProperty = {
 export const SubmittedFilesQuerySchema = siteFilesQuerySchema('SubmittedFilesQuery', {
   ...submissionStatusFilterProperty,
   ...folderFilterProperties,
+  ...classificationFilterProperties,
   ...fileListQueryProperties(SUBMITTED_FILE_SORT_FIELDS, 'the title, file name or reference number'),
 });
 export type SubmittedFilesQuery = Static<typeof SubmittedFilesQuerySchema>;

@@ -1,4 +1,5 @@
 export * from './activity.ts';
+export * from './classification.ts';
 export * from './constants.ts';
 export * from './current-person.ts';
 export * from './discovery.ts';
@@ -7,6 +8,7 @@ export * from './errors.ts';
 export * from './file-actions.ts';
 export * from './file-area-settings.ts';
 export * from './file-history.ts';
+export * from './file-workflow.ts';
 export * from './files.ts';
 export * from './folders.ts';
 export * from './health.ts';

@@ -3,6 +3,7 @@ import {
   type FileAreaSettings,
   type PublishedFile,
   type Site,
+  UNCLASSIFIED_PUBLISHED,
 } from '@portico/contracts';
 import { createTestStore, signIn } from '@portico/web-shell/testing';
 import { render, screen, within } from '@testing-library/react';
@@ -29,6 +30,7 @@ const file = (n: number, isNew: boolean): PublishedFile => ({
   size: 1_200_000,
   createdAt: '2026-03-04T10:00:00.000Z',
   folderId: null,
+  ...UNCLASSIFIED_PUBLISHED,
   version: 1,
   checkedOutBy: null,
   isNew,

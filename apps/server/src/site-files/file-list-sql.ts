@@ -14,6 +14,13 @@ export interface FileListFilter {
   to?: string | undefined;
   /** Submitted files only: any of these review statuses. */
   statuses?: readonly SubmissionStatus[] | undefined;
+  /** Published files only: any of these keys of the tenant's statuses (`files.file_status`). */
+  fileStatuses?: readonly string[] | undefined;
+  /** Only files carrying every one of these tags (issue 27, decision 54). */
+  tagIds?: readonly string[] | undefined;
+  categoryId?: string | undefined;
+  projectId?: string | undefined;
+  assigneeId?: string | undefined;
   /** Only the files of this folder (`root`: at the site's root), and with `includeSubfolders` those below it. */
   folderId?: string | undefined;
   includeSubfolders?: boolean | undefined;
@@ -35,6 +42,11 @@ export const isFiltered = (filter: FileListFilter) =>
       filter.from ||
       filter.to ||
       filter.statuses?.length ||
+      filter.fileStatuses?.length ||
+      filter.tagIds?.length ||
+      filter.categoryId ||
+      filter.projectId ||
+      filter.assigneeId ||
       (filter.folderId && !(filter.folderId === ROOT_FOLDER && filter.includeSubfolders)),
   );
 
@@ -77,6 +89,7 @@ export function addFileFilter(where: SqlWhere, filter: FileListFilter, searchCol
   if (filter.statuses?.length) {
     where.conditions.push(`f.status = ANY(${where.param(filter.statuses)}::text[])`);
   }
+  addClassificationFilter(where, filter);
   if (filter.search) {
     const p = where.param(containsPattern(filter.search));
     where.conditions.push(
@@ -94,6 +107,25 @@ export function addFileFilter(where: SqlWhere, filter: FileListFilter, searchCol
     );
   }
   addFolderFilter(where, filter);
+}
+
+/**
+ * The classification filters (decision 54): a status of the tenant's list, every tag named (one `EXISTS` per tag over
+ * `file_tags_tag`), a category, a project, an assignee. `$1` is the tenant.
+ */
+function addClassificationFilter(where: SqlWhere, filter: FileListFilter) {
+  if (filter.fileStatuses?.length) {
+    where.conditions.push(`f.file_status = ANY(${where.param(filter.fileStatuses)}::text[])`);
+  }
+  for (const tagId of new Set(filter.tagIds ?? [])) {
+    where.conditions.push(
+      `EXISTS (SELECT 1 FROM file_tags ft WHERE ft.tenant_code = $1 AND ft.tag_id = ${where.param(tagId)}::uuid
+               AND ft.file_id = f.id)`,
+    );
+  }
+  if (filter.categoryId) where.conditions.push(`f.category_id = ${where.param(filter.categoryId)}::uuid`);
+  if (filter.projectId) where.conditions.push(`f.project_id = ${where.param(filter.projectId)}::uuid`);
+  if (filter.assigneeId) where.conditions.push(`f.assignee_id = ${where.param(filter.assigneeId)}::uuid`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileDirection } from './file-access.ts';
+import { classificationSql } from './file-classification.ts';
 import { SUBMITTED_COLUMNS, type SubmittedFileRow } from './site-file-lists.ts';
 import { BASE_COLUMNS } from './site-files.repository.ts';
 
@@ -34,7 +35,7 @@ export async function insertFilesFromUploads(
        FROM jsonb_to_recordset($6::jsonb) AS s(title text, file_name text, content_type text, size bigint,
                                                sha256 text, blob_key text, reference_number text, folder_id uuid)
        RETURNING *)
-     SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS} FROM created f`,
+     SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS}, ${classificationSql('f')} FROM created f`,
     [
       scope.tenantCode,
       target.siteId,

@@ -3,6 +3,7 @@ import {
   FILE_DOWNLOAD_AUDIT_ACTION,
   type PublishedFileCount,
   type PublishedFileList,
+  UNCLASSIFIED_PUBLISHED,
 } from '@portico/contracts';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SITES } from '../db/seed/demo-data.ts';
@@ -74,6 +75,7 @@ describe('GET published-files (the Published Files table)', () => {
         folderId: null,
         version: 1,
         checkedOutBy: null,
+        ...UNCLASSIFIED_PUBLISHED,
       });
       expect(file.size).toBeGreaterThan(500);
     }

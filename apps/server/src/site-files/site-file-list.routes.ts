@@ -5,6 +5,7 @@ import {
   FileZipBodySchema,
   LIMITS,
   type PublishedFilesQuery,
+  type SubmissionStatus,
   type SubmittedFilesQuery,
   TenantParamsSchema,
 } from '@portico/contracts';
@@ -85,8 +86,26 @@ export function siteFileListRoutes<SortField extends string>(
         const query = request.query as ListQuery;
         const scope = callerOf(request);
         const { siteId, search, from, to, folderId, includeSubfolders } = query;
-        const statuses = 'status' in query ? query.status : undefined;
-        const filter = { siteId, search, from, to, statuses, folderId, includeSubfolders };
+        const { tagId: tagIds, categoryId, projectId, assigneeId } = query;
+        // `status` is a review status of a submitted file, a key of the tenant's statuses for a published one.
+        const status = 'status' in query ? query.status : undefined;
+        const statuses =
+          list.direction === 'submitted' ? (status as SubmissionStatus[] | undefined) : undefined;
+        const fileStatuses = list.direction === 'published' ? status : undefined;
+        const filter = {
+          siteId,
+          search,
+          from,
+          to,
+          statuses,
+          fileStatuses,
+          folderId,
+          includeSubfolders,
+          tagIds,
+          categoryId,
+          projectId,
+          assigneeId,
+        };
         if ('count' in query && query.count)
           return { count: await countSiteFiles(db, settings, scope, list, filter) };
         const page = await listSiteFiles(db, settings, scope, list, filter, {

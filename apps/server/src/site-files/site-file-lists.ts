@@ -6,6 +6,7 @@ import {
   type SubmittedFile,
   type SubmittedFileSortField,
 } from '@portico/contracts';
+import { classificationRecord, publishedClassificationRecord } from './file-classification.ts';
 import type { SortColumns } from './file-list-sql.ts';
 import type { SiteFileList, SiteFileRow } from './site-files.repository.ts';
 
@@ -35,6 +36,7 @@ export const commonRecord = (row: SiteFileRow) => ({
   folderId: row.folder_id,
   version: row.version,
   checkedOutBy: checkedOutBy(row),
+  ...classificationRecord(row),
 });
 
 /** A check-out past its end is over, whether or not the release job has come round yet. */
@@ -47,23 +49,33 @@ export function checkedOutBy(
   return { name: row.checked_out_name ?? 'Someone', userId: row.checked_out_by, until: until.toISOString() };
 }
 
-export const PUBLISHED_FILES: SiteFileList<FileSortField, SiteFileRow & { is_new: boolean }, PublishedFile> =
-  {
-    direction: 'published',
-    columns: '',
-    searchColumns: ['f.title', 'f.file_name'],
-    sortColumns: FILE_SORT_COLUMNS,
-    // New until the caller downloads or previews it: one look-up per row of the page.
-    pageColumns: (scope, param) => ({
-      select: `NOT EXISTS (SELECT 1 FROM audit_events a
+export const PUBLISHED_FILES: SiteFileList<
+  FileSortField,
+  SiteFileRow & {
+    is_new: boolean;
+    file_status: string | null;
+    file_status_name: string | null;
+    status_note: string | null;
+  },
+  PublishedFile
+> = {
+  direction: 'published',
+  columns: ', f.file_status, f.status_note',
+  searchColumns: ['f.title', 'f.file_name'],
+  sortColumns: FILE_SORT_COLUMNS,
+  // New until the caller downloads or previews it: one look-up per row of the page.
+  pageColumns: (scope, param) => ({
+    select: `NOT EXISTS (SELECT 1 FROM audit_events a
                          WHERE a.tenant_code = $1 AND a.file_id = p.id AND a.user_id = ${param(scope.user.id)}
                            AND a.action IN (${param(FILE_DOWNLOAD_AUDIT_ACTION)}, ${param(FILE_PREVIEW_AUDIT_ACTION)}))
-             AS is_new`,
-      join: '',
-    }),
-    listAction: 'publishedFiles.list',
-    toRecord: (row) => ({ ...commonRecord(row), isNew: row.is_new }),
-  };
+             AS is_new,
+             (SELECT fs.name FROM file_statuses fs
+              WHERE p.file_status IS NOT NULL AND fs.tenant_code = $1 AND fs.key = p.file_status) AS file_status_name`,
+    join: '',
+  }),
+  listAction: 'publishedFiles.list',
+  toRecord: (row) => ({ ...commonRecord(row), isNew: row.is_new, ...publishedClassificationRecord(row) }),
+};
 
 /** What a submitted file adds to the common columns, over `files f`. */
 export const SUBMITTED_COLUMNS =

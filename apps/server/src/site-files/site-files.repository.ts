@@ -8,6 +8,7 @@ import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { findVisibleSite, visibleSiteGuard } from '../sites/sites.repository.ts';
 import type { FileDirection } from './file-access.ts';
+import { CLASSIFICATION_COLUMNS, type ClassificationRow, classificationSql } from './file-classification.ts';
 import {
   addFileFilter,
   checkDateRange,
@@ -29,7 +30,7 @@ export interface SiteFileFilter extends FileListFilter {
 }
 
 /** The columns every page of a site's files reads, over `files f`. */
-export interface SiteFileRow {
+export interface SiteFileRow extends ClassificationRow {
   id: string;
   site_id: string;
   title: string;
@@ -65,7 +66,7 @@ export interface SiteFileList<SortField extends string, Row extends SiteFileRow,
 
 export const BASE_COLUMNS =
   'f.id, f.site_id, f.title, f.file_name, f.content_type, f.size, f.created_at, f.folder_id, f.version, ' +
-  'f.checked_out_by, f.checked_out_until, ' +
+  `f.checked_out_by, f.checked_out_until, ${CLASSIFICATION_COLUMNS}, ` +
   // Who holds it checked out, as this firm knows them (looked up for checked-out rows only).
   '(SELECT cp.name FROM tenant_people cp WHERE f.checked_out_by IS NOT NULL AND cp.tenant_code = f.tenant_code ' +
   'AND cp.user_id = f.checked_out_by) AS checked_out_name';
@@ -173,7 +174,7 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
     const counter = isFiltered(filter) ? '' : `, ${siteCounterColumn(list.direction)}`;
     // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals).
     const { rows } = await tx.query<Row & { site_file_count?: number }>(
-      `SELECT p.*, ${notScannedSql('p')} AS not_scanned${extra.select ? `, ${extra.select}` : ''}
+      `SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}${extra.select ? `, ${extra.select}` : ''}
        FROM (SELECT ${BASE_COLUMNS}, f.blob_key${list.columns}${counter}
              FROM files f
              WHERE ${where.sql} AND ${guard.sql}

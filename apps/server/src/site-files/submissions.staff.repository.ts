@@ -8,6 +8,7 @@ import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { heldFileSql, notScannedSql } from '../scanning/scans.repository.ts';
+import { classificationSql } from './file-classification.ts';
 import {
   addFileFilter,
   type FileListFilter,
@@ -43,7 +44,8 @@ const FROM = `files f
 
 const COLUMNS = `${BASE_COLUMNS}, s.name AS site_name, f.sha256,
   f.reference_number, f.status, f.status_note, f.status_updated_at,
-  u.user_id, u.name AS user_name, u.email AS user_email, ${notScannedSql('f')} AS not_scanned`;
+  u.user_id, u.name AS user_name, u.email AS user_email, ${notScannedSql('f')} AS not_scanned,
+  ${classificationSql('f')}`;
 
 interface SubmissionRow extends SiteFileRow {
   site_name: string;

@@ -8,6 +8,7 @@ import {
   REFERENCE_NUMBER_PATTERN,
   type SavedSubmittedFiles,
   type SubmittedFileList,
+  UNCLASSIFIED,
 } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, statusAndCode, useTestApi } from '../testing/api.ts';
@@ -87,6 +88,7 @@ describe('Submitted Files end to end', () => {
         folderId: null,
         version: 1,
         checkedOutBy: null,
+        ...UNCLASSIFIED,
       })),
     );
     const ids = saved.body.records.map((r) => r.id);

@@ -123,6 +123,11 @@ export const ACCESS_ACTIONS = {
   'requests.anyOfTenant': staff,
   /** Renaming, moving and deleting a site's folders (decision 47); creating one is `folders.create`. */
   'folders.manage': staff,
+  /** The tenant's lists a file is classified by (decision 54): statuses, tags (renaming, deleting), categories, projects. */
+  'statuses.manage': staff,
+  'tags.manage': staff,
+  'categories.manage': staff,
+  'projects.manage': staff,
 } as const satisfies Record<string, SiteAction | StaffAction>;
 
 export type AccessAction = keyof typeof ACCESS_ACTIONS;

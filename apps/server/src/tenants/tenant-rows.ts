@@ -1,7 +1,7 @@
 /**
  * The rows a firm starts with, whoever creates it (the demo seed, an operator's `portico tenant create`): the
  * tenant, its discovery addresses (one per service type and client type, relative, so they follow PUBLIC_URL),
- * the menus both front ends show and the file-area settings (`insertTenantRows` in tenants.repository.ts writes them).
+ * the menus both front ends show, the statuses and categories its files start with (decision 54) and the file-area settings (`insertTenantRows` in tenants.repository.ts writes them).
  */
 /** The side-menu entries each audience gets by default; the server menu decides what a front end shows. */
 export const NEW_TENANT_MENU = {
@@ -10,6 +10,7 @@ export const NEW_TENANT_MENU = {
     { key: 'publishedFiles', name: 'Published Files', order: 2 },
     { key: 'requestedDocuments', name: 'Requested Documents', order: 3 },
     { key: 'notifications', name: 'Notifications', order: 4 },
+    { key: 'assignedToMe', name: 'Assigned to me', order: 5 },
   ],
   staff: [
     { key: 'sites', name: 'Sites', order: 1 },
@@ -24,6 +25,7 @@ export const NEW_TENANT_MENU = {
     { key: 'notifications', name: 'Notifications', order: 10 },
     { key: 'quarantine', name: 'Quarantine', order: 11 },
     { key: 'shareLinks', name: 'Share links', order: 12 },
+    { key: 'assignedToMe', name: 'Assigned to me', order: 13 },
   ],
 };
 

@@ -1,5 +1,11 @@
 import type { TwoStepRequirement } from '@portico/contracts';
-import { CLIENT_TYPES, DOCUMENT_MANAGEMENT_ROLE, SERVICE_TYPES } from '@portico/contracts';
+import {
+  CLIENT_TYPES,
+  DEFAULT_CATEGORIES,
+  DEFAULT_FILE_STATUSES,
+  DOCUMENT_MANAGEMENT_ROLE,
+  SERVICE_TYPES,
+} from '@portico/contracts';
 import type { Queryable } from '../db/database.ts';
 import { defaultServiceAddress, NEW_TENANT_FILE_AREA_SETTINGS, NEW_TENANT_MENU } from './tenant-rows.ts';
 
@@ -180,6 +186,16 @@ export async function insertTenantRows(tx: Queryable, tenant: NewTenant) {
     code,
     JSON.stringify(NEW_TENANT_FILE_AREA_SETTINGS),
   ]);
+  await tx.query(
+    `INSERT INTO file_statuses (tenant_code, key, name, sort_order)
+     SELECT $1, s.key, s.name, s.ord::int FROM unnest($2::text[], $3::text[]) WITH ORDINALITY AS s(key, name, ord)`,
+    [code, DEFAULT_FILE_STATUSES.map((s) => s.key), DEFAULT_FILE_STATUSES.map((s) => s.name)],
+  );
+  await tx.query(
+    `INSERT INTO categories (tenant_code, name, sort_order)
+     SELECT $1, c.name, c.ord::int FROM unnest($2::text[]) WITH ORDINALITY AS c(name, ord)`,
+    [code, DEFAULT_CATEGORIES],
+  );
 }
 
 /** Whether a tenant of this code exists, disabled or not (owner transaction). */

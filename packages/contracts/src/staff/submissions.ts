@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { classificationFilterProperties, fileClassificationProperties } from '../classification.ts';
 import {
   FileIdSchema,
   fileListQueryProperties,
@@ -39,6 +40,7 @@ export const StaffSubmissionsQuerySchema = Type.Object(
     siteId: Type.Optional(SiteIdSchema),
     ...submissionStatusFilterProperty,
     ...folderFilterProperties,
+    ...classificationFilterProperties,
     ...fileListQueryProperties(
       STAFF_SUBMISSION_SORT_FIELDS,
       'the title, file name, reference number or submitter name or e-mail',
@@ -68,6 +70,7 @@ export const StaffSubmissionSchema = Type.Object(
     }),
     createdAt: Type.String({ format: 'date-time', description: 'When it was submitted.' }),
     ...fileWorkspaceProperties,
+    ...fileClassificationProperties,
   },
   { $id: 'StaffSubmission', description: 'A file a client submitted, across the firm’s sites.' },
 );

@@ -8,6 +8,7 @@ import {
   SUBMITTED_FILE_SORT_FIELDS,
   type SubmittedFile,
 } from '@portico/contracts';
+import type { ClassifiedFile } from '@portico/web-shell';
 import {
   type FileDownloadTarget,
   type ListColumns,
@@ -24,8 +25,8 @@ import { SubmissionStatusTag } from './components/submission-status.tsx';
 
 type Sorting<F extends string> = (field: F, first?: SortOrder) => ReturnType<typeof sortableColumn<F>>;
 
-/** The fields every file row has, whichever way it went. */
-export interface SiteFile {
+/** The fields every file row has, whichever way it went: its classification (decision 54) among them. */
+export interface SiteFile extends ClassifiedFile {
   id: string;
   title: string;
   fileName: string;

@@ -60,6 +60,10 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
             to: q.to,
             folderId: q.folderId,
             includeSubfolders: q.includeSubfolders,
+            tagIds: q.tagId,
+            categoryId: q.categoryId,
+            projectId: q.projectId,
+            assigneeId: q.assigneeId,
           },
           {
             limit: q.limit ?? LIMITS.siteListPageSize,

@@ -7,6 +7,7 @@ import {
   EmailFilesButton,
   FILE_DETAILS_ALL,
   FileActions,
+  FileClassificationTags,
   FileLockTag,
   formatBytes,
   formatDate,
@@ -159,7 +160,12 @@ export function PublishedFilesTable({
         columns={[
           titleColumn('Title', (file) => ({
             title: file.title,
-            tag: <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />,
+            tag: (
+              <>
+                <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+                <FileClassificationTags file={file} you={checkout.you} />
+              </>
+            ),
             subtitle: file.fileName,
             note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
             narrow: actionsOf(file),

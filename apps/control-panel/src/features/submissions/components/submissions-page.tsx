@@ -14,6 +14,7 @@ import {
   EmailFilesButton,
   FILE_DETAILS_ALL,
   FileActions,
+  FileClassificationTags,
   FileLockTag,
   FolderBrowser,
   folderSearch,
@@ -195,6 +196,7 @@ export default function SubmissionsPage() {
                   </ToneTag>
                 ) : null}
                 <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+                <FileClassificationTags file={file} you={checkout.you} />
               </>
             ),
             subtitle: `${file.fileName} · ${formatBytes(file.size)}`,

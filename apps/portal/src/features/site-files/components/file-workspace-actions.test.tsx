@@ -4,6 +4,7 @@ import {
   type FileProperties,
   type PublishedFile,
   type Site,
+  UNCLASSIFIED_PUBLISHED,
 } from '@portico/contracts';
 import { createTestStore, signIn } from '@portico/web-shell/testing';
 import { render, screen, within } from '@testing-library/react';
@@ -38,6 +39,7 @@ const file = (n: number, checkedOutBy: PublishedFile['checkedOutBy']): Published
   size: 1000,
   createdAt: '2026-03-04T10:00:00.000Z',
   folderId: null,
+  ...UNCLASSIFIED_PUBLISHED,
   version: 1,
   checkedOutBy,
   isNew: false,

@@ -12,6 +12,7 @@ import {
   EmailFilesButton,
   FileActions,
   type FileActionsAllowed,
+  FileClassificationTags,
   type FileDetailsView,
   FileLockTag,
   formatBytes,
@@ -125,6 +126,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
           <>
             {direction.titleTag?.(file)}
             <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+            <FileClassificationTags file={file} you={checkout.you} />
             {file.version > 1 ? (
               <Tag tone="info" data-testid="version-tag">
                 Version {file.version}

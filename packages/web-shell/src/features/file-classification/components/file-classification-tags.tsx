@@ -1,0 +1,49 @@
+import type { Assignee, Tag as FileTag } from '@portico/contracts';
+import { Tag } from '../../../ui/tag.tsx';
+import './file-classification.css';
+
+/** What a file's row shows of its classification (decision 54); every part optional, so every list can pass its record. */
+export interface ClassifiedFile {
+  tags?: readonly FileTag[] | undefined;
+  category?: { id: string; name: string } | null | undefined;
+  project?: { id: string; name: string } | null | undefined;
+  assignee?: Assignee | null | undefined;
+  /** A published file's status, as people read it. */
+  statusName?: string | null | undefined;
+  /** A published file a client published. */
+  publishedBy?: { name: string } | null | undefined;
+}
+
+/**
+ * The marks of a file's classification on its row, in one order everywhere: status, category, project, assignee,
+ * who published it (a client), then its tags, each tag a dot of its colour beside its name (the name carries the
+ * meaning, so the colour never has to). `you` is the caller's user id: their own assignment reads "Assigned to you".
+ */
+export function FileClassificationTags({ file, you }: { file: ClassifiedFile; you?: string | undefined }) {
+  const { tags = [], category, project, assignee, statusName, publishedBy } = file;
+  if (!tags.length && !category && !project && !assignee && !statusName && !publishedBy) return null;
+  return (
+    <>
+      {statusName ? (
+        <Tag tone="info" data-testid="file-status-tag">
+          {statusName}
+        </Tag>
+      ) : null}
+      {category ? <Tag data-testid="file-category-tag">{category.name}</Tag> : null}
+      {project ? <Tag data-testid="file-project-tag">Project: {project.name}</Tag> : null}
+      {assignee ? (
+        <Tag tone="warning" data-testid="file-assignee-tag">
+          {assignee.userId === you ? 'Assigned to you' : `Assigned to ${assignee.name}`}
+          {assignee.dueDate ? `, due ${assignee.dueDate}` : ''}
+        </Tag>
+      ) : null}
+      {publishedBy ? <Tag data-testid="file-published-by-tag">Published by {publishedBy.name}</Tag> : null}
+      {tags.map((tag) => (
+        <Tag key={tag.id} className="portico-file-tag" data-testid="file-tag">
+          <span className="portico-file-tag-dot" style={{ background: tag.color }} aria-hidden />
+          {tag.name}
+        </Tag>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { type ClassifiedFile, FileClassificationTags } from './components/file-classification-tags.tsx';
