@@ -24,6 +24,12 @@ export const shellApi = createApi({
     'RequestCount',
     'ShareLinks',
     'FileVersions',
+    'FileStatuses',
+    'Tags',
+    'Categories',
+    'Projects',
+    'AssignedToMe',
+    'Subscriptions',
   ],
   endpoints: () => ({}),
 });

@@ -48,6 +48,8 @@ export interface SiteFile extends ClassifiedFile {
  * sorting, search, dates, selection and downloads, is the one `SiteFilesTable`.
  */
 export interface FileDirection<R extends SiteFile, F extends string> {
+  /** Which way the files went: what the part-2 actions (file-workflow.tsx) and the status filter go by. */
+  kind: 'published' | 'submitted';
   title: string;
   icon: ReactNode;
   countLabel: string;
@@ -81,6 +83,7 @@ export interface FileDirection<R extends SiteFile, F extends string> {
 }
 
 export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIELDS)[number]> = {
+  kind: 'published',
   title: 'Published Files',
   icon: <FileDoneOutlined />,
   countLabel: 'Published files',
@@ -119,6 +122,7 @@ export const PUBLISHED_FILES: FileDirection<PublishedFile, (typeof FILE_SORT_FIE
 const status = (file: SubmittedFile) => <SubmissionStatusTag status={file.status} note={file.statusNote} />;
 
 export const SUBMITTED_FILES: FileDirection<SubmittedFile, (typeof SUBMITTED_FILE_SORT_FIELDS)[number]> = {
+  kind: 'submitted',
   title: 'Submitted Files',
   icon: <FileAddOutlined />,
   countLabel: 'Submitted files',

@@ -2,16 +2,21 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { LIMITS, type PublishedFile } from '@portico/contracts';
 import {
   actionsColumn,
+  classificationQuery,
   dateColumn,
   describeQueryError,
   EmailFilesButton,
   FILE_DETAILS_ALL,
   FileActions,
+  FileClassificationFilters,
   FileClassificationTags,
   FileLockTag,
+  FileSelectionBar,
   formatBytes,
   formatDate,
+  isClassificationFiltered,
   ListTable,
+  NO_CLASSIFICATION_FILTER,
   notify,
   titleColumn,
   useFileCheckout,
@@ -32,6 +37,7 @@ import {
   VersionsAction,
 } from '../../../components/row-actions.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
+import { staffBulkActions, staffFilePanels } from '../../file-workflow/file-workflow.tsx';
 import {
   useGetPublishedFileReadsQuery,
   useGetSitePublishedFilesQuery,
@@ -41,6 +47,8 @@ import { FileReadsDrawer, openedSummary } from './file-reads-drawer.tsx';
 
 /** Staff may do all of them; taking a file away is Unpublish, which sends it to the site's trash. */
 const MOVE_AND_RENAME = { rename: true, move: true, copy: true, delete: false };
+/** And every part-2 action (issue 27). */
+const PANELS = staffFilePanels<PublishedFile>('published');
 
 const DOWNLOADS = {
   service: 'file-management',
@@ -63,9 +71,21 @@ export function PublishedFilesTable({
   folderId: string | null;
 }) {
   const { tenant, ready } = useTenant();
-  const list = useListState({ pageSize: LIMITS.siteListPageSize, scope: `${siteId}/${folderId ?? 'root'}` });
+  const list = useListState({
+    pageSize: LIMITS.siteListPageSize,
+    scope: `${siteId}/${folderId ?? 'root'}`,
+    filters: NO_CLASSIFICATION_FILTER,
+  });
+  const filtered = isClassificationFiltered(list.filters);
   const files = useGetSitePublishedFilesQuery(
-    { tenant, siteId, ...list.query, folderId: folderId ?? 'root' },
+    {
+      tenant,
+      siteId,
+      ...list.query,
+      ...classificationQuery(list.filters),
+      folderId: folderId ?? 'root',
+      ...(filtered ? { includeSubfolders: true } : {}),
+    },
     { skip: !ready },
   );
   const selection = useListSelection(`${siteId}/${folderId ?? 'root'}`);
@@ -121,6 +141,7 @@ export function PublishedFilesTable({
         file={file}
         siteId={siteId}
         allowed={MOVE_AND_RENAME}
+        panels={PANELS}
         onChanged={() => void files.refetch()}
         wide={false}
       />
@@ -141,11 +162,23 @@ export function PublishedFilesTable({
   return (
     <>
       <div className="portico-row" style={{ flexWrap: 'wrap', gap: 8, marginBottom: 8 }}>
-        <EmailFilesButton tenant={tenant} fileIds={selection.keys} />
-        {selection.keys.length === 0 ? (
-          <span style={{ color: '#595959' }}>Select files to e-mail them as a link.</span>
-        ) : null}
+        <FileClassificationFilters list={list} siteId={siteId} statuses />
       </div>
+      <FileSelectionBar
+        count={selection.keys.length}
+        onClear={selection.clear}
+        hint="Select files to e-mail or change them together."
+      >
+        <EmailFilesButton tenant={tenant} fileIds={selection.keys} />
+        {selection.keys.length > 0
+          ? staffBulkActions('published', {
+              tenant,
+              siteId,
+              fileIds: selection.keys,
+              onDone: selection.clear,
+            })
+          : null}
+      </FileSelectionBar>
       <ListTable<PublishedFile>
         list={list}
         result={files}
@@ -153,9 +186,11 @@ export function PublishedFilesTable({
         itemName="published file"
         data-testid="published-files-table"
         empty={
-          folderId
-            ? 'Nothing is published in this folder.'
-            : `Nothing is published to ${siteName ?? 'this site'} yet.`
+          filtered
+            ? 'No published file matches these filters.'
+            : folderId
+              ? 'Nothing is published in this folder.'
+              : `Nothing is published to ${siteName ?? 'this site'} yet.`
         }
         columns={[
           titleColumn('Title', (file) => ({

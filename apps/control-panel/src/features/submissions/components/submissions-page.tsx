@@ -10,19 +10,24 @@ import {
 import {
   actionsColumn,
   ChoiceFilter,
+  classificationQuery,
   dateColumn,
   EmailFilesButton,
   FILE_DETAILS_ALL,
   FileActions,
+  FileClassificationFilters,
   FileClassificationTags,
   FileLockTag,
+  FileSelectionBar,
   FolderBrowser,
   folderSearch,
   formatBytes,
   formatDate,
+  isClassificationFiltered,
   LIVE_LIST,
   ListFilterBar,
   ListTable,
+  NO_CLASSIFICATION_FILTER,
   titleColumn,
   useFileCheckout,
   useFileDetails,
@@ -32,7 +37,7 @@ import {
   useListState,
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
-import { Button, Flex, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConsolePage } from '../../../components/console-page.tsx';
@@ -48,6 +53,7 @@ import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteFilter } from '../../../components/site-select.tsx';
 import { ToneTag } from '../../../components/tone-tag.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
+import { staffBulkActions, staffFilePanels } from '../../file-workflow/file-workflow.tsx';
 import { useGetSubmissionsQuery } from '../api/submissions.ts';
 import { StatusModal } from './status-modal.tsx';
 import { StatusTag } from './status-tag.tsx';
@@ -68,13 +74,19 @@ const PREVIEWS = {
 
 /** Staff may rename, move, copy and delete any file (decision 48). */
 const STAFF_FILE_ACTIONS = { rename: true, move: true, copy: true, delete: true };
+/** And every part-2 action (issue 27). */
+const PANELS = staffFilePanels<StaffSubmission>('submitted');
 
 /** `/submissions`: what clients sent, across sites; filter, download, zip, and set a status they see. */
 export default function SubmissionsPage() {
   const { tenant, ready } = useTenant();
   const list = useListState({
     pageSize: LIMITS.siteListPageSize,
-    filters: { siteId: undefined as string | undefined, statuses: [] as SubmissionStatus[] },
+    filters: {
+      siteId: undefined as string | undefined,
+      statuses: [] as SubmissionStatus[],
+      ...NO_CLASSIFICATION_FILTER,
+    },
   });
   const { siteId, statuses } = list.filters;
   // One site chosen: its folder tree, one folder at a time; a search covers the folder and those below it.
@@ -88,8 +100,13 @@ export default function SubmissionsPage() {
     if (params.has('folderId'))
       setParams(new URLSearchParams(folderSearch(params, null).slice(1)), { replace: true });
   });
+  // `status` here is the review status (the `statuses` filter); the tenant's statuses are for published files.
+  const { status: _published, ...classified } = classificationQuery(list.filters, { statuses: false });
   const inFolder = siteId
-    ? { folderId: folderId ?? 'root', ...(list.query.search ? { includeSubfolders: true } : {}) }
+    ? {
+        folderId: folderId ?? 'root',
+        ...(list.query.search || isClassificationFiltered(list.filters) ? { includeSubfolders: true } : {}),
+      }
     : {};
   const selection = useListSelection();
   const selected = selection.keys;
@@ -110,6 +127,7 @@ export default function SubmissionsPage() {
       ...list.query,
       ...(siteId ? { siteId } : {}),
       ...(statuses.length ? { status: statuses } : {}),
+      ...classified,
       ...inFolder,
     },
     { skip: !ready, ...LIVE_LIST },
@@ -131,6 +149,7 @@ export default function SubmissionsPage() {
         file={file}
         siteId={file.siteId}
         allowed={STAFF_FILE_ACTIONS}
+        panels={PANELS}
         onChanged={() => void submissions.refetch()}
         wide={false}
       />
@@ -152,12 +171,22 @@ export default function SubmissionsPage() {
         dates={{ label: 'Submitted', openEnded: true }}
       >
         <SiteFilter list={list} width={260} />
-        <ChoiceFilter list={list} name="statuses" noun="status" options={STATUS_OPTIONS} />
+        <ChoiceFilter<'statuses', SubmissionStatus>
+          list={list}
+          name="statuses"
+          noun="status"
+          options={STATUS_OPTIONS}
+        />
+        <FileClassificationFilters list={list} siteId={siteId} />
       </ListFilterBar>
       {siteId ? (
         <FolderBrowser siteId={siteId} folderId={folderId} canCreate canManage rootLabel="Top level" />
       ) : null}
-      <Flex gap={12} wrap align="center">
+      <FileSelectionBar
+        count={selected.length}
+        onClear={selection.clear}
+        hint="Select files to download, e-mail or change them together."
+      >
         <Button
           icon={<FileZipOutlined aria-hidden />}
           disabled={selected.length === 0 || selected.length > MAX_ZIP_FILES}
@@ -167,16 +196,10 @@ export default function SubmissionsPage() {
           {selected.length > 0 ? `Download ${selected.length} as zip` : 'Download as zip'}
         </Button>
         <EmailFilesButton tenant={tenant} fileIds={selected} />
-        {selected.length > 0 ? (
-          <Button type="link" onClick={selection.clear}>
-            Clear selection
-          </Button>
-        ) : (
-          <Typography.Text style={{ color: '#595959' }}>
-            Select files to download or e-mail them together.
-          </Typography.Text>
-        )}
-      </Flex>
+        {selected.length > 0
+          ? staffBulkActions('submitted', { tenant, siteId, fileIds: selected, onDone: selection.clear })
+          : null}
+      </FileSelectionBar>
       <ListTable<StaffSubmission>
         list={list}
         result={submissions}

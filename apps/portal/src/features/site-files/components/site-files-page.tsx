@@ -3,11 +3,13 @@ import {
   fileDetailsViews,
   Skeleton,
   selectSelectedSite,
+  selectTenant,
   useFolderParam,
   useShellSelector,
 } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import { type FileDirection, PUBLISHED_FILES, type SiteFile } from '../file-directions.tsx';
+import { bulkFileActions, filePanels } from '../file-workflow.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
 import { useSiteRecordCount } from '../hooks/use-site-record-count.ts';
 import { FilesHidden } from './file-list-states.tsx';
@@ -28,6 +30,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
   const { currentData, isFetching, error } = useSiteRecordCount();
   const settings = useFileAreaSettings();
   const siteId = useShellSelector(selectSelectedSite);
+  const tenant = useShellSelector(selectTenant) ?? '';
   const folderId = useFolderParam();
   // With the site's folders on, the page is one folder at a time (decision 47); off, today's flat list.
   const folders = settings.portalFilesView && settings.fileAreaFolderStructure;
@@ -65,6 +68,10 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               canEmail={settings.internalFilesEmail && settings.internalFilesDownload}
               canUpdate={settings.internalFilesUpdate}
               canViewVersions={settings.internalFilesViewVersionHistory}
+              panels={filePanels<R>(direction.kind, settings)}
+              bulkActions={(fileIds, onDone) =>
+                bulkFileActions(direction.kind, settings, { tenant, siteId: siteId ?? '', fileIds, onDone })
+              }
             />
           ) : (
             <FilesHidden />

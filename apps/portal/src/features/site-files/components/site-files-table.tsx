@@ -9,19 +9,26 @@ import type { FileSortField, SortOrder } from '@portico/contracts';
 import {
   anyFileAction,
   Button,
+  type ClassificationFilters,
+  classificationQuery,
   EmailFilesButton,
+  type FileActionPanel,
   FileActions,
   type FileActionsAllowed,
+  FileClassificationFilters,
   FileClassificationTags,
   type FileDetailsView,
   FileLockTag,
+  FileSelectionBar,
   formatBytes,
   formatDate,
+  isClassificationFiltered,
   LIVE_LIST,
   type ListColumns,
   ListEmpty,
   ListFilterBar,
   ListTable,
+  NO_CLASSIFICATION_FILTER,
   PAGE_SIZES,
   selectAccessToken,
   selectSelectedSite,
@@ -40,6 +47,7 @@ import {
   VisuallyHidden,
 } from '@portico/web-shell';
 import { useFilePreview } from '@portico/web-shell/preview';
+import type { ReactNode } from 'react';
 import type { FileDirection, SiteFile } from '../file-directions.tsx';
 import { FilesError } from './file-list-states.tsx';
 import { useVersionUploads } from './file-versions.tsx';
@@ -56,6 +64,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   canEmail = false,
   canUpdate = false,
   canViewVersions = false,
+  panels = [],
+  bulkActions,
 }: {
   direction: FileDirection<R, F>;
   canDownload: boolean;
@@ -75,6 +85,10 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   canUpdate?: boolean;
   /** …see a file's versions (internalFilesViewVersionHistory). */
   canViewVersions?: boolean;
+  /** The part-2 actions of a file's "More" dialog the site allows (file-workflow.tsx). */
+  panels?: readonly FileActionPanel<R>[];
+  /** The part-2 actions on the selected files the site allows, given the selection (file-workflow.tsx). */
+  bulkActions?: ((fileIds: string[], onDone: () => void) => ReactNode[]) | undefined;
 }) {
   const tenant = useShellSelector(selectTenant) ?? '';
   const siteId = useShellSelector(selectSelectedSite);
@@ -82,18 +96,24 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   const wide = useMinWidth('sm');
   const wideActions = useMinWidth('md');
   // Both directions sort by the fields of every file (FileSortField) and more; F is the direction's own list.
-  const list = useListState<F>({
+  const list = useListState<F, ClassificationFilters>({
     scope: folderId === undefined ? siteId : `${siteId}/${folderId ?? 'root'}`,
     sortable: direction.sortFields,
     defaultSort: { sortBy: 'createdAt' as F, sortOrder: 'desc' },
+    filters: NO_CLASSIFICATION_FILTER,
   });
+  const withStatuses = direction.kind === 'published';
+  const classified = classificationQuery(list.filters, { statuses: withStatuses });
   // In a folder, its files; a search covers the folder and every folder below it.
   const inFolder =
     folderId === undefined
       ? {}
-      : { folderId: folderId ?? 'root', ...(list.query.search ? { includeSubfolders: true } : {}) };
+      : {
+          folderId: folderId ?? 'root',
+          ...(list.query.search || isClassificationFiltered(list.filters) ? { includeSubfolders: true } : {}),
+        };
   const result = direction.useList(
-    { tenant, siteId: siteId ?? '', ...list.query, ...inFolder },
+    { tenant, siteId: siteId ?? '', ...list.query, ...classified, ...inFolder },
     { skip: !tenant || !siteId || !token, ...LIVE_LIST },
   );
   const downloads = useFileDownloads(direction.downloads);
@@ -161,7 +181,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
-  const more = anyFileAction(actions);
+  const more = anyFileAction(actions, panels);
   const workspace = canCheckout || details.available;
   const actionCount = [canDownload, canPreview, more, canUpdate, canViewVersions].filter(Boolean).length;
   if (actionCount > 0 || (workspace && wideActions))
@@ -202,6 +222,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               file={file}
               siteId={siteId}
               allowed={actions}
+              panels={panels}
               wide={false}
               withFolders={folderId !== undefined}
             />
@@ -231,6 +252,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
     });
 
   const { keys } = selection;
+  const bulk = bulkActions?.(keys, selection.clear) ?? [];
+  const selectable = canDownload || canEmail || (bulkActions?.([], selection.clear).length ?? 0) > 0;
   return (
     <div className="portico-stack">
       {direction.heading ? (
@@ -242,25 +265,26 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         search={{ label: 'Search files', placeholder: direction.searchPlaceholder }}
         dates={{ label: direction.dateLabel }}
         testIdPrefix="file"
-        actions={
-          canDownload || canEmail ? (
-            <>
-              {canEmail ? <EmailFilesButton tenant={tenant} fileIds={keys} /> : null}
-              {canDownload ? (
-                <Button
-                  icon={<FileZipOutlined aria-hidden />}
-                  disabled={keys.length === 0}
-                  loading={downloads.isZipping}
-                  onClick={() => void downloads.downloadZip(keys)}
-                  data-testid="download-zip"
-                >
-                  {keys.length > 0 ? `Download ${keys.length} as zip` : 'Download as zip'}
-                </Button>
-              ) : null}
-            </>
-          ) : null
-        }
-      />
+      >
+        <FileClassificationFilters list={list} siteId={siteId ?? undefined} statuses={withStatuses} />
+      </ListFilterBar>
+      {selectable ? (
+        <FileSelectionBar count={keys.length} onClear={selection.clear}>
+          {canEmail ? <EmailFilesButton tenant={tenant} fileIds={keys} /> : null}
+          {canDownload ? (
+            <Button
+              icon={<FileZipOutlined aria-hidden />}
+              disabled={keys.length === 0}
+              loading={downloads.isZipping}
+              onClick={() => void downloads.downloadZip(keys)}
+              data-testid="download-zip"
+            >
+              {keys.length > 0 ? `Download ${keys.length} as zip` : 'Download as zip'}
+            </Button>
+          ) : null}
+          {keys.length > 0 ? bulk : null}
+        </FileSelectionBar>
+      ) : null}
       <ListTable<R>
         list={list}
         result={result}
@@ -268,15 +292,14 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         renderError={(error, retry) => <FilesError error={error} onRetry={retry} />}
         pageSizes={PAGE_SIZES}
         columns={columns}
-        selection={
-          canDownload || canEmail ? { ...selection, label: (file) => `Select ${file.title}` } : undefined
-        }
+        selection={selectable ? { ...selection, label: (file) => `Select ${file.title}` } : undefined}
         empty={
           <ListEmpty
             text={folderId ? 'This folder has no files.' : direction.emptyText}
             testId="files-empty"
             filtered={
-              list.isFiltered && 'No files match your search or dates. Try other words or a wider range.'
+              (list.isFiltered || isClassificationFiltered(list.filters)) &&
+              'No files match your search or filters. Try other words, a wider range or fewer filters.'
             }
             clear={{ label: 'Clear search and dates', onClick: list.clearFilters }}
           />

@@ -30,6 +30,23 @@ export interface FileActionsAllowed {
 
 type Action = keyof FileActionsAllowed;
 
+/**
+ * One more action of the "More" dialog (issue 27: status, assignee, tags, category, project, publishing): a choice
+ * button, then its own panel (a form of its own) in the same dialog. `onDone` says what changed and closes the
+ * dialog; `onCancel` goes back to the choices.
+ */
+export interface FileActionPanel<F extends FileActionTarget = FileActionTarget> {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  render: (props: {
+    file: F;
+    siteId: string;
+    onDone: (done: { title: string; description?: string }) => void;
+    onCancel: () => void;
+  }) => ReactNode;
+}
+
 const ACTIONS: { action: Action; label: string; icon: ReactNode }[] = [
   { action: 'rename', label: 'Rename', icon: <EditOutlined aria-hidden /> },
   { action: 'move', label: 'Move', icon: <FolderOutlined aria-hidden /> },
@@ -37,7 +54,8 @@ const ACTIONS: { action: Action; label: string; icon: ReactNode }[] = [
   { action: 'delete', label: 'Delete', icon: <DeleteOutlined aria-hidden /> },
 ];
 
-export const anyFileAction = (allowed: FileActionsAllowed) => ACTIONS.some((a) => allowed[a.action]);
+export const anyFileAction = (allowed: FileActionsAllowed, panels: readonly unknown[] = []) =>
+  panels.length > 0 || ACTIONS.some((a) => allowed[a.action]);
 
 /** The free name a 409 `name.taken` offers, if the error is one. */
 export function suggestedNameOf(error: unknown): string | undefined {
@@ -51,17 +69,20 @@ export function suggestedNameOf(error: unknown): string | undefined {
  * first), each only when `allowed` says so, in one modal dialog (Esc closes it, the focus returns to the button).
  * A name already taken where the file goes is answered with the free name the server offers, one click away.
  */
-export function FileActions({
+export function FileActions<F extends FileActionTarget>({
   file,
   siteId,
   allowed,
+  panels = [],
   onChanged,
   wide = true,
   withFolders = true,
 }: {
-  file: FileActionTarget;
+  file: F;
   siteId: string;
   allowed: FileActionsAllowed;
+  /** The part-2 actions the caller may do on this file, after the built-in ones. */
+  panels?: readonly FileActionPanel<F>[];
   /** After a change, for a page whose list is not refreshed by the shared tags. */
   onChanged?: () => void;
   /** The site's folders are in use for the caller (staff: always; a client: `fileAreaFolderStructure`). */
@@ -71,7 +92,7 @@ export function FileActions({
 }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  if (!anyFileAction(allowed)) return null;
+  if (!anyFileAction(allowed, panels)) return null;
   return (
     <>
       <Button
@@ -89,6 +110,7 @@ export function FileActions({
           file={file}
           siteId={siteId}
           allowed={allowed}
+          panels={panels}
           withFolders={withFolders}
           onChanged={onChanged}
           onClose={() => {
@@ -101,17 +123,19 @@ export function FileActions({
   );
 }
 
-function FileActionsDialog({
+function FileActionsDialog<F extends FileActionTarget>({
   file,
   siteId,
   allowed,
+  panels,
   withFolders,
   onChanged,
   onClose,
 }: {
-  file: FileActionTarget;
+  file: F;
   siteId: string;
   allowed: FileActionsAllowed;
+  panels: readonly FileActionPanel<F>[];
   withFolders: boolean;
   onChanged: (() => void) | undefined;
   onClose: () => void;
@@ -122,6 +146,8 @@ function FileActionsDialog({
   const nameId = useId();
   const folderId = useId();
   const [action, setAction] = useState<Action | undefined>();
+  const [panelKey, setPanelKey] = useState<string>();
+  const panel = panels.find((p) => p.key === panelKey);
   const [name, setName] = useState(file.fileName);
   const [showName, setShowName] = useState(false);
   const [folder, setFolder] = useState(file.folderId ?? '');
@@ -172,7 +198,7 @@ function FileActionsDialog({
   };
 
   const paths = folderOptions(folders.currentData?.records ?? []);
-  const label = ACTIONS.find((a) => a.action === action)?.label;
+  const label = ACTIONS.find((a) => a.action === action)?.label ?? panel?.label;
   return (
     <dialog
       ref={dialog}
@@ -184,91 +210,120 @@ function FileActionsDialog({
       }}
       data-testid="file-actions-dialog"
     >
-      <form className="portico-stack" onSubmit={(event) => void submit(event)}>
-        <h2 id={titleId} className="portico-file-actions__title">
-          {label ? `${label}: ` : ''}
-          <span className="portico-file-actions__name">{file.title}</span>
-        </h2>
-        {!action ? (
-          <div className="portico-file-actions__choices">
-            {ACTIONS.filter((a) => allowed[a.action]).map((a) => (
-              <Button
-                key={a.action}
-                icon={a.icon}
-                variant={a.action === 'delete' ? 'danger' : 'default'}
-                onClick={() => choose(a.action)}
-                data-testid={`file-action-${a.action}`}
-              >
-                {a.label}
-              </Button>
-            ))}
-          </div>
-        ) : null}
-        {action === 'delete' ? (
-          <p style={{ margin: 0 }}>It goes to the site's trash. The firm can restore it from there.</p>
-        ) : null}
-        {needsFolders ? (
-          <label className="portico-file-actions__field" htmlFor={folderId}>
-            <span>{action === 'move' ? 'Move to' : 'Copy to'}</span>
-            <select
-              id={folderId}
-              className="portico-select"
-              value={folder}
-              onChange={(event) => setFolder(event.target.value)}
-              data-testid="file-action-folder"
-            >
-              <option value="">The site's top level (no folder)</option>
-              {paths.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.path}
-                </option>
+      {panel ? (
+        <div className="portico-stack">
+          <h2 id={titleId} className="portico-file-actions__title">
+            {`${panel.label}: `}
+            <span className="portico-file-actions__name">{file.title}</span>
+          </h2>
+          {panel.render({
+            file,
+            siteId,
+            onDone: (done) => {
+              notify.success(done.title, done.description ?? file.title);
+              onChanged?.();
+              onClose();
+            },
+            onCancel: () => setPanelKey(undefined),
+          })}
+        </div>
+      ) : (
+        <form className="portico-stack" onSubmit={(event) => void submit(event)}>
+          <h2 id={titleId} className="portico-file-actions__title">
+            {label ? `${label}: ` : ''}
+            <span className="portico-file-actions__name">{file.title}</span>
+          </h2>
+          {!action ? (
+            <div className="portico-file-actions__choices">
+              {ACTIONS.filter((a) => allowed[a.action]).map((a) => (
+                <Button
+                  key={a.action}
+                  icon={a.icon}
+                  variant={a.action === 'delete' ? 'danger' : 'default'}
+                  onClick={() => choose(a.action)}
+                  data-testid={`file-action-${a.action}`}
+                >
+                  {a.label}
+                </Button>
               ))}
-            </select>
-          </label>
-        ) : null}
-        {action && action !== 'delete' && showName ? (
-          <label className="portico-file-actions__field" htmlFor={nameId}>
-            <span>{action === 'rename' ? 'New name' : 'Name'}</span>
-            <input
-              id={nameId}
-              className="portico-input"
-              value={name}
-              maxLength={1024}
-              required
-              autoFocus
-              onChange={(event) => setName(event.target.value)}
-              data-testid="file-action-name"
-            />
-          </label>
-        ) : null}
-        {problem ? (
-          <Notice tone="warning" title={problem.message} data-testid="file-action-problem">
-            {problem.suggestion ? (
-              <Button
-                size="small"
-                onClick={() => takeSuggestion(problem.suggestion!)}
-                data-testid="use-suggested-name"
-                style={{ marginTop: 8 }}
+              {panels.map((p) => (
+                <Button
+                  key={p.key}
+                  icon={p.icon}
+                  onClick={() => setPanelKey(p.key)}
+                  data-testid={`file-action-${p.key}`}
+                >
+                  {p.label}
+                </Button>
+              ))}
+            </div>
+          ) : null}
+          {action === 'delete' ? (
+            <p style={{ margin: 0 }}>It goes to the site's trash. The firm can restore it from there.</p>
+          ) : null}
+          {needsFolders ? (
+            <label className="portico-file-actions__field" htmlFor={folderId}>
+              <span>{action === 'move' ? 'Move to' : 'Copy to'}</span>
+              <select
+                id={folderId}
+                className="portico-select"
+                value={folder}
+                onChange={(event) => setFolder(event.target.value)}
+                data-testid="file-action-folder"
               >
-                {`Use "${problem.suggestion}"`}
+                <option value="">The site's top level (no folder)</option>
+                {paths.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.path}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          {action && action !== 'delete' && showName ? (
+            <label className="portico-file-actions__field" htmlFor={nameId}>
+              <span>{action === 'rename' ? 'New name' : 'Name'}</span>
+              <input
+                id={nameId}
+                className="portico-input"
+                value={name}
+                maxLength={1024}
+                required
+                autoFocus
+                onChange={(event) => setName(event.target.value)}
+                data-testid="file-action-name"
+              />
+            </label>
+          ) : null}
+          {problem ? (
+            <Notice tone="warning" title={problem.message} data-testid="file-action-problem">
+              {problem.suggestion ? (
+                <Button
+                  size="small"
+                  onClick={() => takeSuggestion(problem.suggestion!)}
+                  data-testid="use-suggested-name"
+                  style={{ marginTop: 8 }}
+                >
+                  {`Use "${problem.suggestion}"`}
+                </Button>
+              ) : null}
+            </Notice>
+          ) : null}
+          <div className="portico-row" style={{ justifyContent: 'flex-end' }}>
+            <Button onClick={onClose}>Cancel</Button>
+            {action ? (
+              <Button
+                type="submit"
+                variant={action === 'delete' ? 'danger-primary' : 'primary'}
+                loading={busy}
+                data-testid="file-action-submit"
+              >
+                {label}
               </Button>
             ) : null}
-          </Notice>
-        ) : null}
-        <div className="portico-row" style={{ justifyContent: 'flex-end' }}>
-          <Button onClick={onClose}>Cancel</Button>
-          {action ? (
-            <Button
-              type="submit"
-              variant={action === 'delete' ? 'danger-primary' : 'primary'}
-              loading={busy}
-              data-testid="file-action-submit"
-            >
-              {label}
-            </Button>
-          ) : null}
-        </div>
-      </form>
+          </div>
+        </form>
+      )}
     </dialog>
   );
 }
