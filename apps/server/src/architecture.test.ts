@@ -43,10 +43,10 @@ const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts
 const SQL_OUTSIDE_REPOSITORIES: string[] = [];
 
 /**
- * Use cases that still drive HTTP (issue 24, item 4, not finished; both are reworked by the tus hardening and
- * malware-scanning branches): the multipart receiving and the tus server's answer belong in their routes.
+ * Use cases that drive HTTP: none since 2026-11-27 (issue 24, item 4). The multipart receiving and the tus server's
+ * answers are the file-storage routes' (`services/file-storage/multipart-uploads.ts`, `tus-transport.ts`).
  */
-const HTTP_IN_USE_CASES = ['uploads/uploads.usecases.ts', 'uploads/tus-uploads.usecases.ts'];
+const HTTP_IN_USE_CASES: string[] = [];
 
 function productionFiles(dir: string, skip = ['testing']): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -1,6 +1,6 @@
 import { useDebouncedSearch } from '@portico/web-shell';
-import { Select, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import SitePicker, { type PickerSite } from '@portico/web-shell/site-picker';
+import { useState } from 'react';
 import { useGetStaffSitesQuery } from '../api/staff-sites.ts';
 import { useTenant } from '../hooks/use-tenant.ts';
 
@@ -19,7 +19,7 @@ export interface SiteSelectProps {
 
 const PICKER_PAGE = 100;
 
-/** Picks one of the firm's sites, searching the server by name or reference as the user types. */
+/** Picks one of the firm's sites (web-shell's one SitePicker), searching the server by name or reference. */
 export function SiteSelect({
   value,
   onChange,
@@ -34,54 +34,33 @@ export function SiteSelect({
   const { tenant, ready } = useTenant();
   const [search, setSearch] = useState('');
   const debounced = useDebouncedSearch(search.trim());
-  const { currentData, isFetching } = useGetStaffSitesQuery(
+  const { currentData, isFetching, isError } = useGetStaffSitesQuery(
     { tenant, limit: PICKER_PAGE, offset: 0, includeArchived, ...(debounced ? { search: debounced } : {}) },
     { skip: !ready },
   );
   // The chosen site stays labelled while a search shows other sites.
-  const [chosen, setChosen] = useState<{ id: string; name: string } | undefined>();
-  const options = useMemo(() => {
-    const records = currentData?.records ?? [];
-    const list = records.map((site) => ({
-      value: site.id,
-      title: site.name,
-      label: (
-        <span>
-          {site.name}
-          {site.reference ? <span style={{ color: '#595959' }}> · {site.reference}</span> : null}
-          {site.archived ? (
-            <Tag style={{ marginInlineStart: 8 }} color="default">
-              Archived
-            </Tag>
-          ) : null}
-        </span>
-      ),
-    }));
-    if (chosen && chosen.id === value && !records.some((r) => r.id === chosen.id))
-      list.unshift({ value: chosen.id, title: chosen.name, label: <span>{chosen.name}</span> });
-    return list;
-  }, [currentData, chosen, value]);
-
+  const [chosen, setChosen] = useState<PickerSite | undefined>();
   return (
-    <Select
+    <SitePicker
       id={id}
-      aria-label={ariaLabel}
-      showSearch={{ filterOption: false, onSearch: setSearch, searchValue: search }}
+      ariaLabel={ariaLabel}
       value={value}
-      placeholder={placeholder}
-      options={options}
+      sites={currentData?.records ?? []}
+      total={currentData?.totalRecordCount}
+      chosen={chosen}
+      search={search}
+      onSearch={setSearch}
+      onChange={(site) => {
+        setChosen(site);
+        onChange(site?.id, site?.name);
+      }}
       loading={isFetching}
+      error={isError}
+      placeholder={placeholder}
       allowClear={allowClear}
       disabled={disabled}
-      notFoundContent={isFetching ? 'Searching…' : 'No site matches'}
-      onChange={(siteId: string | undefined) => {
-        const name = options.find((o) => o.value === siteId)?.title;
-        setChosen(siteId && name ? { id: siteId, name } : undefined);
-        setSearch('');
-        onChange(siteId, name);
-      }}
-      style={{ width: '100%', maxWidth: 420, ...style }}
-      data-testid="site-select"
+      style={style}
+      testId="site-select"
     />
   );
 }

@@ -10,15 +10,12 @@ import {
 } from '@portico/contracts';
 import { Server } from '@tus/server';
 import { ERRORS, type Upload } from '@tus/utils';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NodeRequest, sendNodeResponse } from 'srvx/node';
-import { callerOf } from '../auth/current-user.ts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Caller } from '../auth/tenant-scope.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
-import { watchBodyRate } from './body-rate-guard.ts';
-import { currentTusCall, PorticoTusStore, TUS_EXTENSIONS, type TusDeps, tusCalls } from './tus-store.ts';
+import { currentTusCall, PorticoTusStore, type TusDeps, tusCalls } from './tus-store.ts';
 import {
   deleteUnfinishedTusUpload,
   findTusUpload,
@@ -27,7 +24,6 @@ import {
   type TusUpload,
 } from './tus-uploads.repository.ts';
 import { contentTypeOf, refusalOf, UploadMeter } from './upload-policy.ts';
-import { takeUploadSlot, type UploadSlot } from './upload-slots.ts';
 import { invalidUpload, tooLarge, uploadsNotFound } from './uploads.errors.ts';
 import { type ReceivedFile, tenantUploadLimit } from './uploads.repository.ts';
 import { deleteBlobs, openUploadTarget, recordReceivedFiles, uploadedFileOf } from './uploads.usecases.ts';
@@ -223,11 +219,11 @@ async function finishedFile(deps: TusDeps, scope: Caller, uploadId: string): Pro
  */
 export async function readTusUpload(
   deps: TusDeps,
-  request: FastifyRequest,
+  scope: Caller,
+  log: FastifyBaseLogger,
   id: string,
 ): Promise<UploadedFile> {
-  const scope = callerOf(request);
-  return tusCalls.run({ scope, log: request.log }, async () => {
+  return tusCalls.run({ scope, log }, async () => {
     const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
     if (!upload) throw uploadsNotFound();
     if (upload.uploadId) return finishedFile(deps, scope, upload.uploadId);
@@ -235,103 +231,10 @@ export async function readTusUpload(
   });
 }
 
-/**
- * `OPTIONS` on the creation address (tus discovery): the version, the extensions, and the largest file the
- * caller's firm takes (MAX_UPLOAD_BYTES, or the firm's own lower limit).
- */
-export async function answerTusDiscovery(deps: TusDeps, request: FastifyRequest, reply: FastifyReply) {
-  const { tenantCode } = callerOf(request);
+/** The largest file a tus upload of the firm may be: MAX_UPLOAD_BYTES, or the firm's own lower limit. */
+export async function tusMaxSize(deps: TusDeps, tenantCode: string): Promise<number> {
   const tenantLimit = await deps.db.withTenant(tenantCode, (tx) => tenantUploadLimit(tx, tenantCode));
-  return reply
-    .code(204)
-    .headers({
-      'tus-resumable': '1.0.0',
-      'tus-version': '1.0.0',
-      'tus-extension': TUS_EXTENSIONS.join(','),
-      'tus-max-size': String(Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity)),
-    })
-    .send();
-}
-
-/**
- * Answers a tus request through @tus/server on the raw request and response (Fastify hands them over and parses
- * no body, so a PATCH streams straight into the store). The route's hooks ran first: the bearer token, the
- * tenant and the caller are checked, as for every tenant route. A request that carries bytes takes an upload
- * slot (429 before any byte is read) and is cut off when slower than the floor, keeping what arrived. Errors
- * are answered as JSON with a stable code; a HEAD of a finished upload names its reference number.
- */
-export async function answerTusRequest(
-  tus: Server,
-  deps: TusDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const scope = callerOf(request);
-  const carriesBytes =
-    request.method === 'PATCH' ||
-    (request.method === 'POST' && request.headers['content-type'] === TUS_BODY_TYPE);
-  let slot: UploadSlot | undefined;
-  if (carriesBytes) slot = takeUploadSlot(deps.slots, scope, request, reply);
-  reply.hijack();
-  const stopWatch = carriesBytes
-    ? watchBodyRate(
-        request.raw,
-        {
-          minBytesPerSecond: deps.config.uploadMinBytesPerSecond,
-          windowSeconds: deps.config.uploadRateWindowSeconds,
-        },
-        () => request.raw.destroy(),
-      )
-    : () => {};
-  try {
-    const answer = await tusCalls
-      .run({ scope, log: request.log }, async () => {
-        const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
-        return withPorticoAnswer(deps, scope, request, response);
-      })
-      .catch((error: unknown) => {
-        request.log.error({ err: error }, 'tus request failed');
-        return Response.json(errorBody('server.internal', 'Something went wrong on our side.'), {
-          status: 500,
-        });
-      });
-    // A client that went away (a drop, a cancel) gets no answer; what it sent is already kept.
-    if (reply.raw.destroyed || reply.raw.headersSent) return;
-    // Answered before its body's end (refused): the rest is not read, the connection closes after the answer.
-    if (carriesBytes && !request.raw.complete) answer.headers.set('connection', 'close');
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    }
-    reply.raw.setHeader('cache-control', 'no-store');
-    await sendNodeResponse(reply.raw, answer).catch(() => {});
-  } finally {
-    stopWatch();
-    slot?.release();
-  }
-}
-
-async function withPorticoAnswer(
-  deps: TusDeps,
-  scope: Caller,
-  request: FastifyRequest,
-  response: Response,
-): Promise<Response> {
-  if (response.status >= 400) {
-    // @tus/server answers its own header checks (412, 400) as text; every answer here is JSON with a code.
-    const text = await response.text();
-    const body = text.startsWith('{') ? text : JSON.stringify(errorBody('uploads.invalid', text.trim()));
-    const headers = new Headers(response.headers);
-    headers.set('content-type', 'application/json; charset=utf-8');
-    headers.set('content-length', String(Buffer.byteLength(body)));
-    return new Response(body, { status: response.status, headers });
-  }
-  const length = response.headers.get('upload-length');
-  if (request.method === 'HEAD' && length !== null && response.headers.get('upload-offset') === length) {
-    const id = (request.params as { id: string }).id;
-    const file = await finishTusUpload(deps, scope, id).catch(() => undefined);
-    if (file) response.headers.set(UPLOAD_REFERENCE_HEADER, file.referenceNumber);
-  }
-  return response;
+  return Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity);
 }
 
 /**

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream';
-import type { MultipartFile } from '@fastify/multipart';
+import { pipeline, type Readable } from 'node:stream';
 import {
   type DiscardUploadsBody,
   MAX_FILE_NAME_LENGTH,
@@ -9,9 +8,8 @@ import {
   type UploadedFile,
   type UploadResponse,
 } from '@portico/contracts';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import { callerOf } from '../auth/current-user.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
@@ -22,10 +20,9 @@ import { trackBlobScans } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
-import { type BodyPace, cutOffSlowBody } from './body-rate-guard.ts';
 import { contentTypeOf, refusalOf, UploadMeter } from './upload-policy.ts';
-import { takeUploadSlot, type UploadSlot, type UploadSlots } from './upload-slots.ts';
-import { asUploadError, invalidUpload, uploadsNotFound } from './uploads.errors.ts';
+import type { UploadSlots } from './upload-slots.ts';
+import { invalidUpload, uploadsNotFound } from './uploads.errors.ts';
 import {
   deletePendingUploads,
   insertPendingUploads,
@@ -86,76 +83,8 @@ export interface UploadDestination {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/**
- * `POST file-storage api/files`: reads the multipart body as it arrives, the siteId field first (checked before
- * any file byte is read), then each file streamed to its own new blob while it is counted and hashed. Rows are
- * written only once every file is in the blob store, in one transaction. If anything fails (a limit, a refused
- * type, a malformed form, a client that goes away or sends too slowly), the blobs of this request are deleted and
- * nothing is kept; the rest of an unread body is not read either, as the connection is closed after the answer.
- * A user or an address with too many uploads running is refused (429) before any of the body is read.
- */
-export async function receiveUploads(
-  deps: FileStorageDeps,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<UploadResponse> {
-  const scope = callerOf(request);
-  const received: ReceivedFile[] = [];
-  let slot: UploadSlot | undefined;
-  let pace: BodyPace | undefined;
-  try {
-    slot = takeUploadSlot(deps.slots, scope, request, reply);
-    const parts = request.parts();
-    pace = cutOffSlowBody(deps.config, request);
-    let target: UploadTarget | undefined;
-    const destination: UploadDestination = {};
-    for await (const part of parts) {
-      if (part.type === 'field') {
-        const field = part.fieldname as keyof UploadDestination;
-        if (!DESTINATION_FIELDS.includes(field) || destination[field] !== undefined || target) {
-          throw invalidUpload(
-            `Unexpected form field "${part.fieldname}": send one siteId field (and at most one folderId) or one fileId field, then the files.`,
-          );
-        }
-        destination[field] = String(part.value);
-        continue;
-      }
-      // The destination is checked before the first byte of the first file is read.
-      target ??= await openUploadTarget(deps, scope, destination);
-      if (part.fieldname !== UPLOAD_FORM_FIELDS.file) {
-        throw invalidUpload(`Unexpected file field "${part.fieldname}": send each file as a "file" part.`);
-      }
-      if (target.fileId && received.length)
-        throw invalidUpload('A new version is one file: send one file part.');
-      received.push(await receiveFile(deps, scope, target, part));
-    }
-    pace.stop();
-    if (!target) {
-      throw invalidUpload(
-        destination.siteId || destination.fileId ? 'The form has no file.' : 'The form has no siteId field.',
-      );
-    }
-    const answer = await recordUploads(deps, scope, target, received);
-    deps.scanning.wake();
-    return answer;
-  } catch (error) {
-    // An answer before the body's end: stop reading the rest of it now (the form parser would otherwise drain it
-    // while the clean-up runs), and close the connection after the answer.
-    if (!request.raw.complete) {
-      request.raw.unpipe();
-      request.raw.pause();
-      reply.header('connection', 'close');
-    }
-    await deleteBlobs(deps.blobs, received, request.log);
-    // Too slow wins over what the cut-off body broke on its way out.
-    throw asUploadError(pace?.tooSlow ?? error, deps.config.maxUploadBytes);
-  } finally {
-    pace?.stop();
-    slot?.release();
-  }
-}
-
-const DESTINATION_FIELDS: readonly (keyof UploadDestination)[] = [
+/** The form fields that name where an upload goes, before its files. */
+export const DESTINATION_FIELDS: readonly (keyof UploadDestination)[] = [
   UPLOAD_FORM_FIELDS.siteId,
   UPLOAD_FORM_FIELDS.folderId,
   UPLOAD_FORM_FIELDS.fileId,
@@ -213,11 +142,23 @@ async function assertMayUpload(
   return { siteId: siteId!.toLowerCase(), folderId: folderId ?? null };
 }
 
-async function receiveFile(
+/** One file of an upload as it arrives: the name and type the client gave, and its bytes. */
+export interface IncomingFile {
+  filename: string;
+  mimetype: string;
+  file: Readable;
+}
+
+/**
+ * Streams one incoming file to a new blob of the server's own naming while counting and hashing it; refuses a
+ * missing name, a refused type (by name or first bytes) and a file over the target's limit, whatever the client
+ * claimed. What it stored is the caller's to delete if the request fails later.
+ */
+export async function receiveFile(
   deps: FileStorageDeps,
   scope: Caller,
   target: UploadTarget,
-  part: MultipartFile,
+  part: IncomingFile,
 ): Promise<ReceivedFile> {
   const fileName = storedFileName(fromFormDataEscapes(part.filename));
   if (!fileName) throw invalidUpload(`Each file needs a name of 1 to ${MAX_FILE_NAME_LENGTH} characters.`);
@@ -247,7 +188,8 @@ const FORM_DATA_ESCAPES: Record<string, string> = { '%22': '"', '%0D': '\r', '%0
 const fromFormDataEscapes = (name: string) =>
   name.replace(/%22|%0D|%0A/g, (code) => FORM_DATA_ESCAPES[code]!);
 
-async function recordUploads(
+/** The received files as the caller's pending uploads to the target, in one transaction: the upload's answer. */
+export async function recordUploads(
   deps: FileStorageDeps,
   scope: Caller,
   target: UploadTarget,
