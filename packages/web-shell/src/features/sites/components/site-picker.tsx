@@ -12,10 +12,17 @@ export interface PickerSite {
 interface SiteOption {
   value: string;
   label: string;
+  /** The option's `title` attribute: the site's name (what a tooltip, and a test, finds it by). */
+  title: string;
   site: PickerSite;
 }
 
-const toOption = (site: PickerSite): SiteOption => ({ value: site.id, label: site.name, site });
+const toOption = (site: PickerSite): SiteOption => ({
+  value: site.id,
+  label: site.name,
+  title: site.name,
+  site,
+});
 
 export interface SitePickerProps {
   value: string | undefined;
