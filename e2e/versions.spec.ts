@@ -77,15 +77,18 @@ describe('file versions', () => {
       downloadThroughput: -1,
       uploadThroughput: 1024 * 1024,
     });
+    // "Upload a new version" is in the row's "More" dialog.
+    await row.getByRole('button', { name: `More actions for ${TITLE}` }).click();
     const chooser = bob.page.waitForEvent('filechooser');
-    await row.getByRole('button', { name: `Upload a new version: ${TITLE}` }).click();
+    await bob.page.getByTestId('file-action-upload-version').click();
     await (await chooser).setFiles({ name: 'budget v2.pdf', mimeType: 'application/pdf', buffer: v2 });
     const progress = bob.page.getByTestId('version-upload-progress');
     await expect.poll(() => progress.getAttribute('value'), { timeout: 15_000 }).not.toBe('0');
     await bob.page.getByText('Uploaded as version 2.').waitFor({ timeout: 30_000 });
     // The list shows the current version.
     await row.getByTestId('version-tag').filter({ hasText: 'Version 2' }).waitFor({ timeout: 10_000 });
-    await row.getByRole('button', { name: `Versions of ${TITLE}` }).click();
+    await row.getByRole('button', { name: `More actions for ${TITLE}` }).click();
+    await bob.page.getByTestId('file-action-versions').click();
     const bobsDialog = bob.page.getByTestId('file-versions-dialog');
     await bobsDialog.getByTestId('file-version').nth(1).waitFor({ timeout: 10_000 });
     expect(await bobsDialog.getByTestId('file-version').count()).toBe(2);
@@ -96,7 +99,7 @@ describe('file versions', () => {
     await bob.page.setViewportSize({ width: 360, height: 740 });
     await expectNoSeriousA11yViolations(bob.page);
     await takeScreenshots(bob.page, 'versions-portal');
-    // Esc closes it, and the focus is back on the row's button.
+    // Esc closes it, and the focus is back on the row's "More" button it was opened from.
     await bob.page.keyboard.press('Escape');
     await expect
       .poll(() =>
@@ -108,7 +111,7 @@ describe('file versions', () => {
           ).document.activeElement?.getAttribute('aria-label'),
         ),
       )
-      .toBe(`Versions of ${TITLE}`);
+      .toBe(`More actions for ${TITLE}`);
     expect(bob.errors).toEqual([]);
 
     // Carol, in the control panel: the file's versions, version 1 downloaded byte for byte, then made current.

@@ -17,6 +17,7 @@ export {
 } from './features/file-actions/api/file-actions.ts';
 export {
   anyFileAction,
+  type FileActionCommand,
   type FileActionPanel,
   FileActions,
   type FileActionsAllowed,

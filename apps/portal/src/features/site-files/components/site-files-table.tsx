@@ -12,6 +12,7 @@ import {
   type ClassificationFilters,
   classificationQuery,
   EmailFilesButton,
+  type FileActionCommand,
   type FileActionPanel,
   FileActions,
   type FileActionsAllowed,
@@ -181,9 +182,32 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
-  const more = anyFileAction(actions, panels);
+  // A new version and the versions are in the row's "More" dialog, first: a row carries at most three buttons.
+  const commandsOf = (file: R): FileActionCommand[] => [
+    ...(canUpdate
+      ? [
+          {
+            key: 'upload-version',
+            label: direction.newVersionLabel(file),
+            icon: <UploadOutlined aria-hidden />,
+            onSelect: () => versionUploads.choose(file),
+          },
+        ]
+      : []),
+    ...(canViewVersions
+      ? [
+          {
+            key: 'versions',
+            label: `Versions (${file.version})`,
+            icon: <HistoryOutlined aria-hidden />,
+            onSelect: () => versions.open(file),
+          },
+        ]
+      : []),
+  ];
+  const more = anyFileAction(actions, panels, canUpdate || canViewVersions ? [true] : []);
   const workspace = canCheckout || details.available;
-  const actionCount = [canDownload, canPreview, more, canUpdate, canViewVersions].filter(Boolean).length;
+  const actionCount = [canDownload, canPreview, more].filter(Boolean).length;
   if (actionCount > 0 || (workspace && wideActions))
     columns.push({
       key: 'actions',
@@ -223,29 +247,10 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               siteId={siteId}
               allowed={actions}
               panels={panels}
+              commands={commandsOf(file)}
               wide={false}
               withFolders={folderId !== undefined}
             />
-          ) : null}
-          {canUpdate ? (
-            <Button
-              icon={<UploadOutlined aria-hidden />}
-              onClick={() => versionUploads.choose(file)}
-              aria-label={`${direction.newVersionLabel(file)}: ${file.title}`}
-              data-testid="upload-version"
-            >
-              {wide ? direction.newVersionLabel(file) : null}
-            </Button>
-          ) : null}
-          {canViewVersions ? (
-            <Button
-              icon={<HistoryOutlined aria-hidden />}
-              onClick={() => versions.open(file)}
-              aria-label={`Versions of ${file.title}`}
-              data-testid="file-versions"
-            >
-              {wide ? `Versions (${file.version})` : null}
-            </Button>
           ) : null}
         </div>
       ),

@@ -54,8 +54,22 @@ const ACTIONS: { action: Action; label: string; icon: ReactNode }[] = [
   { action: 'delete', label: 'Delete', icon: <DeleteOutlined aria-hidden /> },
 ];
 
-export const anyFileAction = (allowed: FileActionsAllowed, panels: readonly unknown[] = []) =>
-  panels.length > 0 || ACTIONS.some((a) => allowed[a.action]);
+/**
+ * An action the "More" dialog starts elsewhere (upload a new version: the file chooser; the versions view: its own
+ * dialog): choosing it closes this dialog, gives the focus back to the "More" button, then runs `onSelect`.
+ */
+export interface FileActionCommand {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onSelect: () => void;
+}
+
+export const anyFileAction = (
+  allowed: FileActionsAllowed,
+  panels: readonly unknown[] = [],
+  commands: readonly unknown[] = [],
+) => panels.length > 0 || commands.length > 0 || ACTIONS.some((a) => allowed[a.action]);
 
 /** The free name a 409 `name.taken` offers, if the error is one. */
 export function suggestedNameOf(error: unknown): string | undefined {
@@ -74,6 +88,7 @@ export function FileActions<F extends FileActionTarget>({
   siteId,
   allowed,
   panels = [],
+  commands = [],
   onChanged,
   wide = true,
   withFolders = true,
@@ -81,6 +96,8 @@ export function FileActions<F extends FileActionTarget>({
   file: F;
   siteId: string;
   allowed: FileActionsAllowed;
+  /** Actions that start elsewhere, first in the dialog (a new version, the versions). */
+  commands?: readonly FileActionCommand[];
   /** The part-2 actions the caller may do on this file, after the built-in ones. */
   panels?: readonly FileActionPanel<F>[];
   /** After a change, for a page whose list is not refreshed by the shared tags. */
@@ -92,7 +109,11 @@ export function FileActions<F extends FileActionTarget>({
 }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  if (!anyFileAction(allowed, panels)) return null;
+  if (!anyFileAction(allowed, panels, commands)) return null;
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
   return (
     <>
       <Button
@@ -111,12 +132,10 @@ export function FileActions<F extends FileActionTarget>({
           siteId={siteId}
           allowed={allowed}
           panels={panels}
+          commands={commands}
           withFolders={withFolders}
           onChanged={onChanged}
-          onClose={() => {
-            setOpen(false);
-            trigger.current?.focus();
-          }}
+          onClose={close}
         />
       ) : null}
     </>
@@ -128,6 +147,7 @@ function FileActionsDialog<F extends FileActionTarget>({
   siteId,
   allowed,
   panels,
+  commands,
   withFolders,
   onChanged,
   onClose,
@@ -136,6 +156,7 @@ function FileActionsDialog<F extends FileActionTarget>({
   siteId: string;
   allowed: FileActionsAllowed;
   panels: readonly FileActionPanel<F>[];
+  commands: readonly FileActionCommand[];
   withFolders: boolean;
   onChanged: (() => void) | undefined;
   onClose: () => void;
@@ -235,6 +256,22 @@ function FileActionsDialog<F extends FileActionTarget>({
           </h2>
           {!action ? (
             <div className="portico-file-actions__choices">
+              {commands.map((c) => (
+                <Button
+                  key={c.key}
+                  icon={c.icon}
+                  onClick={() => {
+                    // Closed now, not when React unmounts it: the page behind stops being inert, so the focus
+                    // can go back to the "More" button before the command opens what it opens.
+                    dialog.current?.close();
+                    onClose();
+                    c.onSelect();
+                  }}
+                  data-testid={`file-action-${c.key}`}
+                >
+                  {c.label}
+                </Button>
+              ))}
               {ACTIONS.filter((a) => allowed[a.action]).map((a) => (
                 <Button
                   key={a.action}

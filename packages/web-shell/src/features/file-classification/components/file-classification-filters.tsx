@@ -71,8 +71,6 @@ export function FileClassificationFilters({
   const tags = useGetTagsQuery(undefined, { skip });
   const categories = useGetCategoriesQuery(undefined, { skip });
   const projects = useGetProjectsQuery({ siteId: siteId ?? '' }, { skip: skip || !siteId });
-  const categoryId = useId();
-  const projectId = useId();
   const tagOptions = (tags.currentData?.records ?? []).map((t) => ({ value: t.id, label: t.name }));
   const statusOptions = (statusList.currentData?.records ?? []).map((s) => ({ value: s.key, label: s.name }));
   const categoryOptions = categories.currentData?.records ?? [];
@@ -85,49 +83,58 @@ export function FileClassificationFilters({
       {tagOptions.length ? (
         <ChoiceFilter list={choices} name="tagId" noun="tag" options={tagOptions} />
       ) : null}
-      {categoryOptions.length ? (
-        <>
-          <label htmlFor={categoryId} style={visuallyHidden}>
-            Filter by category
-          </label>
-          <select
-            id={categoryId}
-            className="portico-select"
-            value={list.filters.categoryId}
-            onChange={(event) => set('categoryId', event.target.value)}
-            data-testid="filter-category"
-          >
-            <option value="">Any category</option>
-            {categoryOptions.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : null}
-      {projectOptions.length ? (
-        <>
-          <label htmlFor={projectId} style={visuallyHidden}>
-            Filter by project
-          </label>
-          <select
-            id={projectId}
-            className="portico-select"
-            value={list.filters.projectId}
-            onChange={(event) => set('projectId', event.target.value)}
-            data-testid="filter-project"
-          >
-            <option value="">Any project</option>
-            {projectOptions.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-                {p.status === 'closed' ? ' (closed)' : ''}
-              </option>
-            ))}
-          </select>
-        </>
-      ) : null}
+      <OneChoiceFilter
+        noun="category"
+        value={list.filters.categoryId}
+        options={categoryOptions.map((c) => ({ value: c.id, label: c.name }))}
+        onChange={(value) => set('categoryId', value)}
+      />
+      <OneChoiceFilter
+        noun="project"
+        value={list.filters.projectId}
+        options={projectOptions.map((p) => ({
+          value: p.id,
+          label: p.status === 'closed' ? `${p.name} (closed)` : p.name,
+        }))}
+        onChange={(value) => set('projectId', value)}
+      />
+    </>
+  );
+}
+
+/** One of a list's values or any (a native select, labelled for assistive technology); nothing when there are none. */
+function OneChoiceFilter({
+  noun,
+  value,
+  options,
+  onChange,
+}: {
+  noun: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  if (!options.length) return null;
+  return (
+    <>
+      <label htmlFor={id} style={visuallyHidden}>
+        Filter by {noun}
+      </label>
+      <select
+        id={id}
+        className="portico-select"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={`filter-${noun}`}
+      >
+        <option value="">Any {noun}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
     </>
   );
 }
