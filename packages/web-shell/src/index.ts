@@ -112,11 +112,10 @@ export type {
 } from './shell/app-descriptor.ts';
 export { useShell } from './shell/shell-context.tsx';
 export * from './store/app-slice.ts';
-export { authStateChanged, setRecordCount } from './store/client-state-slice.ts';
+export { authStateChanged, setRecordCount, signedOut } from './store/client-state-slice.ts';
 export { useShellDispatch, useShellSelector } from './store/hooks.ts';
 export * from './store/selectors.ts';
 export type { ShellState } from './store/store.ts';
-export * from './store/uploader-slice.ts';
 export { AntdScope } from './ui/antd-scope.tsx';
 export { Button, type ButtonProps } from './ui/button.tsx';
 export { EmailAddress } from './ui/email-address.tsx';

@@ -12,6 +12,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { PublishedFilesPage } from '../features/site-files/components/site-files-page.tsx';
 import SubmittedFilesPage from '../features/site-files/components/submitted-files-page.tsx';
+import { portalDescriptor } from './portal-descriptor.tsx';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
 const ALLOWED: FileAreaSettings = {
@@ -74,7 +75,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPage(page: 'published' | 'submitted') {
-  const { store } = createTestStore();
+  const { store } = createTestStore(undefined, portalDescriptor.slices);
   signIn(store, { services: ['portal', 'file-management', 'file-storage'], siteId: SITE });
   // A data router, as the app has: the uploader asks before leaving with a route blocker.
   const router = createMemoryRouter([

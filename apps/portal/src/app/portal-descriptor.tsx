@@ -1,6 +1,7 @@
 import { FileAddOutlined, FileDoneOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
 import { PORTAL_MENU_KEYS, POST_SIGN_IN_REDIRECT } from '@portico/contracts';
 import type { AppDescriptor } from '@portico/web-shell';
+import { uploaderSlice } from '../features/site-files/uploader-slice.ts';
 
 /** The client portal as the web shell runs it: routes and menu keys of SPEC §2, the `portal` OIDC client. */
 export const portalDescriptor: AppDescriptor = {
@@ -11,6 +12,8 @@ export const portalDescriptor: AppDescriptor = {
   clientType: 'portal',
   audience: 'client',
   homePath: POST_SIGN_IN_REDIRECT,
+  // The uploader's pending files (SPEC §4): the portal's own state, persisted with the shell's.
+  slices: [uploaderSlice],
   pages: [
     {
       path: 'publishedFiles',

@@ -29,6 +29,7 @@ function useShellRuntime(descriptor: AppDescriptor, setup: RuntimeSetup) {
     const keys = storageKeysFor(descriptor.id);
     const { store, persistor } = createShellStore({
       keys,
+      ...(descriptor.slices ? { slices: descriptor.slices } : {}),
       tenantClaim: setup.config.tenantClaim,
       extra: {
         discoveryUrl: setup.config.discoveryUrl,

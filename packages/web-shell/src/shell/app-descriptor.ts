@@ -1,4 +1,5 @@
 import type { ClientType, MenuAudience } from '@portico/contracts';
+import type { Slice } from '@reduxjs/toolkit';
 import type { ComponentType, ReactNode } from 'react';
 import type { ClientSection } from '../config/runtime-config.ts';
 import type { ApiError } from '../lib/http-errors.ts';
@@ -74,6 +75,8 @@ export interface AppDescriptor {
    * selected site.
    */
   siteSelection?: boolean;
+  /** The app's own state beside the shell's (the portal's uploader), persisted with it. */
+  slices?: readonly Slice[];
 }
 
 /** The router's basename for a base path: `/` → `/`, `/control-panel/` → `/control-panel`. */

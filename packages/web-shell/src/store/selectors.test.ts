@@ -8,13 +8,11 @@ import {
   selectMenuKeys,
   selectTenantCodes,
 } from './selectors.ts';
-import { initialUploaderState } from './uploader-slice.ts';
 
 const stateWith = (token: string | null, claim = 'tid', app = initialAppState) => {
   const clientState = createInitialClientState(claim);
   return {
     app,
-    uploader: initialUploaderState,
     clientState: {
       ...clientState,
       auth: { ...clientState.auth, accessToken: token, isAuthenticated: !!token },

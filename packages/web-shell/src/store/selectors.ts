@@ -3,7 +3,7 @@ import { readTenantCodes } from '../lib/jwt.ts';
 import { computeIsInitializing } from './app-slice.ts';
 import type { ShellState } from './store.ts';
 
-type State = Pick<ShellState, 'app' | 'clientState' | 'uploader'>;
+type State = Pick<ShellState, 'app' | 'clientState'>;
 
 export const selectApp = (state: State) => state.app;
 export const selectTenant = (state: State) => state.app.tenant;
@@ -19,7 +19,6 @@ export const selectAuth = (state: State) => state.clientState.auth;
 export const selectAccessToken = (state: State) => state.clientState.auth.accessToken;
 export const selectRecordCount = (state: State) => state.clientState.recordCount;
 export const selectIsLoggingOut = (state: State) => state.clientState.isLoggingOut;
-export const selectUploader = (state: State) => state.uploader;
 
 /** SPEC §4, computed from the state itself rather than trusting the stored flag. */
 export const selectIsInitializing = (state: State) => computeIsInitializing(state.app);

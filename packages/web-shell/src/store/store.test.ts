@@ -1,4 +1,5 @@
 import { LIMITS } from '@portico/contracts';
+import { createSlice } from '@reduxjs/toolkit';
 import { describe, expect, test, vi } from 'vitest';
 import { shellApi } from '../api/shell-api.ts';
 import { createTestStore, memoryStorage } from '../testing/render-with-shell.tsx';
@@ -6,7 +7,6 @@ import { resetApp, setApiError, setMenuItems, setSelectedSite, setTenant } from 
 import { authStateChanged } from './client-state-slice.ts';
 import { localPersistStorage } from './persist-storage.ts';
 import { PERSIST_BLACKLIST, persistConfigFor } from './store.ts';
-import { addSucceededFile } from './uploader-slice.ts';
 
 describe('the store', () => {
   test('persists with version 1 and a 5000 ms timeout, excluding the client state and the query cache', () => {
@@ -17,12 +17,18 @@ describe('the store', () => {
     expect(PERSIST_BLACKLIST).toEqual(['clientState', 'api']);
   });
 
-  test('writes the app and uploader slices, never the tokens', async () => {
+  test("writes the app slice and the app's own slices, never the tokens", async () => {
     const storage = memoryStorage();
-    const { store, persistor, rehydrated } = createTestStore(storage);
+    // An app's own state (the portal gives its uploader), persisted beside the shell's.
+    const uploader = createSlice({
+      name: 'uploader',
+      initialState: { files: [] as string[] },
+      reducers: { add: (state, action: { payload: string }) => void state.files.push(action.payload) },
+    });
+    const { store, persistor, rehydrated } = createTestStore(storage, [uploader]);
     await rehydrated();
     store.dispatch(setTenant('acme'));
-    store.dispatch(addSucceededFile({ uid: 'u', fileName: 'a.pdf', size: 1, referenceNumber: 'r' }));
+    store.dispatch(uploader.actions.add('a.pdf'));
     store.dispatch(
       authStateChanged({
         isAuthenticated: true,
@@ -37,6 +43,7 @@ describe('the store', () => {
     expect(written).toBeDefined();
     const stored = JSON.parse(written!);
     expect(Object.keys(stored).sort()).toEqual(['_persist', 'app', 'uploader']);
+    expect(JSON.parse(stored.uploader).files).toEqual(['a.pdf']);
     expect(JSON.parse(stored.app).tenant).toBe('acme');
     expect(written).not.toContain('access-token');
     expect(JSON.parse(stored._persist).version).toBe(1);

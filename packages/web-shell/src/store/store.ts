@@ -5,6 +5,7 @@ import {
   createListenerMiddleware,
   isAnyOf,
   isRejectedWithValue,
+  type Slice,
 } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import {
@@ -35,7 +36,6 @@ import {
 } from './app-slice.ts';
 import { clientStateSlice, createInitialClientState } from './client-state-slice.ts';
 import { localPersistStorage } from './persist-storage.ts';
-import { uploaderSlice } from './uploader-slice.ts';
 
 /** The stable code of a rejected call's error body (`{ data: { error: { code } } }`), if it has one. */
 function errorCodeOf(payload: unknown): string | undefined {
@@ -43,14 +43,15 @@ function errorCodeOf(payload: unknown): string | undefined {
   return typeof data?.error?.code === 'string' ? data.error.code : undefined;
 }
 
-const rootReducer = combineReducers({
+const shellReducers = {
   app: appSlice.reducer,
-  uploader: uploaderSlice.reducer,
   clientState: clientStateSlice.reducer,
   [shellApi.reducerPath]: shellApi.reducer,
-});
+};
+const shellRootReducer = combineReducers(shellReducers);
 
-export type ShellState = ReturnType<typeof rootReducer>;
+/** The shell's state; an app's own slices (`AppDescriptor.slices`) sit beside it, persisted alike. */
+export type ShellState = ReturnType<typeof shellRootReducer>;
 
 /** Slices redux-persist never writes: the client state (tokens) and the query cache (SPEC §4). */
 export const PERSIST_BLACKLIST: (keyof ShellState)[] = [clientStateSlice.name, shellApi.reducerPath];
@@ -84,6 +85,8 @@ export function persistConfigFor(key: string, storage: Storage): PersistConfig<S
 
 export interface ShellStoreOptions {
   keys: StorageKeys;
+  /** The app's own state beside the shell's (the portal's uploader), persisted with the app slice. */
+  slices?: readonly Slice[];
   extra: ShellExtra;
   tenantClaim: string;
   /** Defaults to localStorage; tests pass an in-memory one. */
@@ -96,8 +99,15 @@ export function createShellStore({
   extra,
   tenantClaim,
   storage = localPersistStorage,
+  slices = [],
 }: ShellStoreOptions) {
   const listener = createListenerMiddleware();
+  const rootReducer = slices.length
+    ? (combineReducers({
+        ...shellReducers,
+        ...Object.fromEntries(slices.map((slice) => [slice.reducerPath, slice.reducer])),
+      }) as unknown as typeof shellRootReducer)
+    : shellRootReducer;
 
   // The tenant has its own local-storage key (SPEC §3); an empty tenant removes it (SPEC §4).
   listener.startListening({

@@ -1,3 +1,4 @@
+import type { Slice } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
 import type { UserManager } from 'oidc-client-ts';
 import type { ReactElement } from 'react';
@@ -25,10 +26,11 @@ export function memoryStorage(): Storage & { data: Map<string, string> } {
   };
 }
 
-export function createTestStore(storage = memoryStorage()) {
+export function createTestStore(storage = memoryStorage(), slices: readonly Slice[] = []) {
   const keys = storageKeysFor(testDescriptor.id);
   const { store, persistor } = createShellStore({
     keys,
+    slices,
     tenantClaim: 'tid',
     storage,
     extra: { discoveryUrl: testSetup.config.discoveryUrl, clientType: 'portal', audience: 'client' },

@@ -9,6 +9,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { portalDescriptor } from '../../../app/portal-descriptor.tsx';
 import RequestedDocumentsPage from './requested-documents-page.tsx';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -105,7 +106,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPage() {
-  const { store } = createTestStore();
+  const { store } = createTestStore(undefined, portalDescriptor.slices);
   signIn(store, { services: ['portal', 'file-management', 'file-storage'], siteId: SITE });
   return render(
     <Provider store={store}>

@@ -12,6 +12,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { portalDescriptor } from '../../../app/portal-descriptor.tsx';
 import { PublishedFilesPage } from './site-files-page.tsx';
 
 /**
@@ -126,7 +127,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 function renderPage() {
-  const { store } = createTestStore();
+  const { store } = createTestStore(undefined, portalDescriptor.slices);
   signIn(store, { services: ['portal', 'file-management', 'file-storage', 'user'], siteId: SITE });
   const router = createMemoryRouter([{ path: '*', element: <PublishedFilesPage /> }]);
   return render(

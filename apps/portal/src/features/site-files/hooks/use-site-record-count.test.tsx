@@ -4,6 +4,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { portalDescriptor } from '../../../app/portal-descriptor.tsx';
 import { useSiteRecordCount } from './use-site-record-count.ts';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -23,7 +24,7 @@ afterEach(() => {
 });
 
 function setUp() {
-  const { store } = createTestStore();
+  const { store } = createTestStore(undefined, portalDescriptor.slices);
   signIn(store, { services: ['portal'], siteId: SITE });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
   return { store, wrapper };

@@ -1,12 +1,13 @@
 import type { UploadResponse } from '@portico/contracts';
-import { addSucceededFile } from '@portico/web-shell';
 import { createTestStore, FIRST_FILE_PAGE, signIn } from '@portico/web-shell/testing';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { DetailedError, type UploadOptions } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { portalDescriptor } from '../../../app/portal-descriptor.tsx';
 import { siteFilesApi } from '../api/get-site-files.ts';
+import { addSucceededFile } from '../uploader-slice.ts';
 import { useSubmittedUploads } from './use-submitted-uploads.ts';
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -84,7 +85,7 @@ afterEach(() => {
 });
 
 function setUp() {
-  const test = createTestStore();
+  const test = createTestStore(undefined, portalDescriptor.slices);
   const { store } = test;
   signIn(store, { services: ['portal', 'file-storage'] });
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;

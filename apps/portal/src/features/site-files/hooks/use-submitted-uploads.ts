@@ -1,12 +1,7 @@
 import { MAX_FILES_PER_SAVE, type SavedSubmittedFiles } from '@portico/contracts';
 import {
   type ApiError,
-  addSucceededFile,
   notify,
-  removeSucceededFile,
-  type SucceededFile,
-  selectUploader,
-  setPendingSave,
   toApiError,
   type UploadItem,
   useDiscardUploadsMutation,
@@ -17,6 +12,13 @@ import {
 } from '@portico/web-shell';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSaveSubmittedFilesMutation } from '../api/save-submitted-files.ts';
+import {
+  addSucceededFile,
+  removeSucceededFile,
+  type SucceededFile,
+  selectUploader,
+  setPendingSave,
+} from '../uploader-slice.ts';
 
 /** Save's notification: its outcome replaces the last one. */
 const SAVE_TOAST = 'submitted-files-save';

@@ -6,7 +6,6 @@ import { useShell } from '../../../shell/shell-context.tsx';
 import { resetApp } from '../../../store/app-slice.ts';
 import { logoutStarted, signedOut } from '../../../store/client-state-slice.ts';
 import { useShellDispatch } from '../../../store/hooks.ts';
-import { clearSucceededFiles } from '../../../store/uploader-slice.ts';
 import { LOGOUT_PATH } from '../return-to.ts';
 import { listenToOtherTabs, tellOtherTabs } from '../tab-sync.ts';
 
@@ -25,7 +24,6 @@ export function useLogout() {
     tellOtherTabs({ type: 'signed-out' });
     const user = await userManager.getUser().catch(() => null);
     dispatch(resetApp());
-    dispatch(clearSucceededFiles());
     dispatch(signedOut());
     persistor.pause();
     await persistor.purge().catch(() => undefined);

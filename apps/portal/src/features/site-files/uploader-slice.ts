@@ -1,4 +1,10 @@
+import { signedOut } from '@portico/web-shell';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/**
+ * The uploader's state (SPEC §4), the portal's own: files sent to file storage whose data is not saved yet, kept
+ * across a reload (the shell persists the slices an app gives it).
+ */
 
 /** A file the uploader has sent to file storage but whose data may not be saved yet (SPEC §4). */
 export interface SucceededFile {
@@ -39,7 +45,12 @@ export const uploaderSlice = createSlice({
       return initialUploaderState;
     },
   },
+  // Signing out forgets them: the next person on this browser must not save another's uploads.
+  extraReducers: (builder) => builder.addCase(signedOut, () => initialUploaderState),
 });
+
+/** The portal's state: the shell's, and the uploader's (the portal's own slice, given to the shell by its descriptor). */
+export const selectUploader = (state: unknown) => (state as { uploader: UploaderState }).uploader;
 
 export const { addSucceededFile, removeSucceededFile, setPendingSave, clearSucceededFiles } =
   uploaderSlice.actions;
