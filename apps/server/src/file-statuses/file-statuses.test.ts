@@ -352,13 +352,15 @@ describe('the mail to the firm when a client sets a status', () => {
     expect(mail.parsed.text).toContain('Looks right, go ahead');
     expect(mail.parsed.html).toContain(`${api.url}/control-panel/publish?tenant=acme`);
 
-    // Two changes within the window make one mail.
+    // Changes within the window make one mail; a file changed twice is listed once, as it is now.
     smtp.mails.length = 0;
-    await setStatus(api.as('bob'), draft, 'changes_requested', 'Page 3 <is> missing');
+    await setStatus(api.as('bob'), draft, 'for_review');
     await setStatus(api.as('bob'), letter, 'approved');
+    await setStatus(api.as('bob'), draft, 'changes_requested', 'Page 3 <is> missing');
     const batched = await waitForMail('carol@acme.example', /status changes/);
     expect(batched.parsed.subject).toBe("2 status changes in Bob's Bakery Ltd");
     expect(batched.parsed.text).toContain('Draft return 2025.pdf: Changes requested (Bob Baker)');
+    expect(batched.parsed.text).not.toContain('For review');
     expect(batched.parsed.text).toContain('Cover letter.pdf: Approved (Bob Baker)');
     expect(batched.parsed.html).toContain('Page 3 &lt;is&gt; missing');
     await new Promise((resolve) => setTimeout(resolve, 2500));
