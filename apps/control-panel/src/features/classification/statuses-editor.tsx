@@ -8,7 +8,7 @@ import {
   usePutFileStatusesMutation,
 } from '@portico/web-shell';
 import { Alert, Button, Card, Input, Skeleton, Typography } from 'antd';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTenant } from '../../hooks/use-tenant.ts';
 
 /** One row of the editor: a status kept (with its key and file count) or a new one. */
@@ -35,13 +35,23 @@ export function StatusesEditor() {
   const { ready } = useTenant();
   const statuses = useGetFileStatusesQuery(undefined, { skip: !ready });
   const [save, saving] = usePutFileStatusesMutation();
-  const [rows, setRows] = useState<Row[]>();
+  const [rows, setRowsState] = useState<Row[]>();
+  // Edits not saved yet: a list read again meanwhile (another tab saved it) does not wipe them.
+  const edited = useRef(false);
+  const setRows = (next: Row[]) => {
+    edited.current = true;
+    setRowsState(next);
+  };
+  const reset = (records: readonly FileStatus[]) => {
+    edited.current = false;
+    setRowsState(rowsOf(records));
+  };
   const [problem, setProblem] = useState<string>();
   const hintId = useId();
   const loaded = statuses.currentData?.records;
 
   useEffect(() => {
-    if (loaded) setRows(rowsOf(loaded));
+    if (loaded && !edited.current) setRowsState(rowsOf(loaded));
   }, [loaded]);
 
   const title = <h2 style={{ fontSize: 16, margin: 0 }}>Statuses of published files</h2>;
@@ -91,7 +101,7 @@ export function StatusesEditor() {
       const answer = await save({
         records: rows.map((r) => ({ ...(r.key ? { key: r.key } : {}), name: r.name.trim() })),
       }).unwrap();
-      setRows(rowsOf(answer.records));
+      reset(answer.records);
       notify.success(
         'Statuses saved',
         cleared ? `${files(cleared)} no longer have a status.` : 'Everyone sees the new list now.',
@@ -208,7 +218,7 @@ export function StatusesEditor() {
           >
             Save statuses
           </Button>
-          <Button disabled={!changed} onClick={() => setRows(rowsOf(loaded))}>
+          <Button disabled={!changed} onClick={() => reset(loaded)}>
             Undo changes
           </Button>
         </div>
