@@ -36,7 +36,17 @@ export const DEFAULT_FILE_STATUSES = [
 export const MAX_FILE_STATUSES = 20;
 
 export const FileStatusSchema = Type.Object(
-  { key: FileStatusKeySchema, name: labelSchema(60, 'What people read.') },
+  {
+    key: FileStatusKeySchema,
+    name: labelSchema(60, 'What people read.'),
+    fileCount: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Staff only: how many live published files have this status (removing the status clears it from them).',
+      }),
+    ),
+  },
   { $id: 'FileStatus', additionalProperties: false },
 );
 export type FileStatus = Static<typeof FileStatusSchema>;

@@ -80,6 +80,8 @@ export const ERROR_CODES = {
   'share_links.gone': 410,
   'url.refused': 400,
   'url.fetch_failed': 502,
+  // Statuses of published files (issue 27 item 1, decision 55).
+  'status.unknown': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -23,6 +23,12 @@ export const NOTIFICATION_KINDS = {
     label: 'A client submitted files',
     description: 'One mail per site for the files submitted within a few minutes.',
   },
+  file_status_changed: {
+    audience: 'staff',
+    label: 'A client changed the status of a file',
+    description:
+      'With the new status and the client’s note; one mail per site for the changes within a few minutes.',
+  },
   request_reminders: {
     audience: 'client',
     label: 'Reminders of documents the firm asked me for',

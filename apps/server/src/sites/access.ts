@@ -93,7 +93,7 @@ export const ACCESS_ACTIONS = {
   ]),
 
   // What the other flags will gate: named now, built by the file-workspace issues.
-  'files.setStatus': planned('internalFileStatusUpdate', 'Changing a file’s status'),
+  'files.setStatus': built(planned('internalFileStatusUpdate', 'Changing a file’s status')),
   'files.setAssignee': planned('internalFileSetAssignee', 'Setting a file’s assignee'),
   'files.setProject': planned('internalFileSetProject', 'Setting a file’s project'),
   'files.checkout': built(planned('internalFilesCheckinCheckout', 'Checking files out and in')),

@@ -36,7 +36,11 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     description: 'Add a file by its web address: the server fetches it (with Upload files on).',
     enforced: true,
   },
-  internalFileStatusUpdate: { label: 'Change file status', description: "Update a file's status." },
+  internalFileStatusUpdate: {
+    label: 'Change file status',
+    description: "Set a published file's status (For review, Approved…) with a note; the firm is mailed.",
+    enforced: true,
+  },
   internalFilesEmail: {
     label: 'E-mail files',
     description: 'Send files by e-mail as an expiring link (with Download files on).',

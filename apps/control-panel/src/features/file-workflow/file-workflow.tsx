@@ -1,4 +1,4 @@
-import type { FileActionPanel, FileActionTarget } from '@portico/web-shell';
+import { type FileActionPanel, type FileActionTarget, fileStatusPanel } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 
 /**
@@ -9,8 +9,10 @@ import type { ReactNode } from 'react';
 export type FileKind = 'published' | 'submitted';
 
 /** The "More" dialog's part-2 actions on one file of `kind`. */
-export function staffFilePanels<R extends FileActionTarget>(_kind: FileKind): FileActionPanel<R>[] {
+export function staffFilePanels<R extends FileActionTarget>(kind: FileKind): FileActionPanel<R>[] {
   const panels: FileActionPanel<R>[] = [];
+  // Issue 27 item 1: a published file's status (a submitted file's is the Submissions page's review).
+  if (kind === 'published') panels.push(fileStatusPanel<R>());
   return panels;
 }
 

@@ -1,5 +1,5 @@
 import type { FileAreaSettings } from '@portico/contracts';
-import type { FileActionPanel } from '@portico/web-shell';
+import { type FileActionPanel, fileStatusPanel } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import type { SiteFile } from './file-directions.tsx';
 
@@ -12,10 +12,12 @@ export type FileKind = 'published' | 'submitted';
 
 /** The "More" dialog's part-2 actions on one file of `kind`, as the site's flags allow. */
 export function filePanels<R extends SiteFile>(
-  _kind: FileKind,
-  _settings: FileAreaSettings,
+  kind: FileKind,
+  settings: FileAreaSettings,
 ): FileActionPanel<R>[] {
   const panels: FileActionPanel<R>[] = [];
+  // Issue 27 item 1: a published file's status, with a note the firm is mailed.
+  if (kind === 'published' && settings.internalFileStatusUpdate) panels.push(fileStatusPanel<R>());
   return panels;
 }
 

@@ -17,6 +17,7 @@ import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
 import { checkoutRoutes } from './checkouts.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
+import { type FileStatusRouteDeps, fileStatusRoutes } from './file-statuses.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
 import { type ShareLinkRouteOptions, shareLinkRoutes } from './share-links.routes.ts';
 import { trashRoutes } from './trash.routes.ts';
@@ -24,7 +25,8 @@ import { versionRoutes } from './versions.routes.ts';
 
 export interface FileManagementRouteDeps
   extends SiteFileRouteDeps,
-    Pick<ShareLinkRouteOptions, 'shareLinks'> {
+    Pick<ShareLinkRouteOptions, 'shareLinks'>,
+    Pick<FileStatusRouteDeps, 'notify'> {
   /** CHECKOUT_HOURS. */
   checkoutHours: number;
   /** UPLOAD_REFUSED_EXTENSIONS: a rename may not give a file a refused type. */
@@ -69,6 +71,9 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   await app.register(foldersRoutes, { db: deps.db });
 
   await app.register(versionRoutes, { db: deps.db, blobs: deps.blobs });
+
+  // Issue 27 item 1: the firm's statuses and a file's status (decision 55).
+  await app.register(fileStatusRoutes, { db: deps.db, notify: deps.notify });
 
   app.get(
     '/api/files/published-files/columns',
