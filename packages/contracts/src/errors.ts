@@ -80,6 +80,8 @@ export const ERROR_CODES = {
   'share_links.gone': 410,
   'url.refused': 400,
   'url.fetch_failed': 502,
+  // Tags (issue 27 item 3, decision 57).
+  'tags.not_found': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
