@@ -25,6 +25,7 @@ export {
 } from './features/file-actions/components/file-actions.tsx';
 export * from './features/file-classification/index.ts';
 export * from './features/file-details/index.ts';
+export * from './features/file-tags/index.ts';
 export { useFileVersionsView } from './features/file-versions/hooks/use-file-versions-view.tsx';
 export {
   useCreateFolderMutation,

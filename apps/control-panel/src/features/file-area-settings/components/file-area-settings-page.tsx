@@ -6,6 +6,7 @@ import { ConsolePage } from '../../../components/console-page.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
+import { TagsEditor } from '../../classification/tags-editor.tsx';
 import {
   useGetSiteFileAreaSettingsQuery,
   useGetTenantFileAreaSettingsQuery,
@@ -136,6 +137,7 @@ export default function FileAreaSettingsPage() {
       >
         {scope === 'tenant' ? <TenantDefaults /> : <SiteOverrides />}
       </Card>
+      {scope === 'tenant' ? <TagsEditor /> : null}
       <TwoStepPolicyCard />
     </ConsolePage>
   );
