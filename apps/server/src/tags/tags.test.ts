@@ -346,3 +346,26 @@ describe('bulk tag and untag', () => {
     });
   });
 });
+
+describe('the API documentation', () => {
+  it('documents every tag route under file-management, with its errors', async () => {
+    const { body: doc } = await api.anonymous.get<{
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
+    }>('/docs/json');
+    const base = '/t/{tenant}/file-management/api';
+    const operations = [
+      [`${base}/tags`, 'get', '200'],
+      [`${base}/tags`, 'post', '201'],
+      [`${base}/tags/{id}`, 'patch', '200'],
+      [`${base}/tags/{id}`, 'delete', '204'],
+      [`${base}/files/{id}/tags`, 'put', '204'],
+      [`${base}/files/tags`, 'post', '200'],
+    ] as const;
+    for (const [path, method, success] of operations) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!.tags).toEqual(['file-management']);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining([success, '4XX']));
+    }
+  });
+});
