@@ -176,7 +176,13 @@ function BulkTagDialog({
       const result = await apply({ fileIds: [...fileIds], [mode]: [...checked] }).unwrap();
       notify.success(
         mode === 'add' ? 'Tagged' : 'Untagged',
-        `${result.count} of ${files} changed${result.count < fileIds.length ? ' (the others had it already as asked)' : ''}.`,
+        `${result.count} of ${files} changed.${
+          result.count < fileIds.length
+            ? mode === 'add'
+              ? ' The others had these tags already.'
+              : ' The others did not carry them.'
+            : ''
+        }`,
       );
       onClose(result);
     } catch (error) {
