@@ -8,6 +8,7 @@ import { listBenchmark } from './benchmarks/list.ts';
 import { passkeyBenchmark } from './benchmarks/passkey.ts';
 import { requestsListBenchmark } from './benchmarks/requests-list.ts';
 import { scanUploadBenchmark } from './benchmarks/scan-upload.ts';
+import { tagsBenchmark } from './benchmarks/tags.ts';
 import { tusUploadBenchmark } from './benchmarks/tus-upload.ts';
 import { twoStepBenchmark } from './benchmarks/two-step.ts';
 import { uploadBenchmark } from './benchmarks/upload.ts';
@@ -31,6 +32,7 @@ const BENCHMARKS: Benchmark[] = [
   zipBenchmark,
   listBenchmark,
   foldersBenchmark,
+  tagsBenchmark,
   requestsListBenchmark,
   uploadRssBenchmark,
   scanUploadBenchmark,

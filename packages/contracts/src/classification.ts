@@ -76,13 +76,47 @@ export const TagColorSchema = Type.String({
 });
 
 export const TagSchema = Type.Object(
-  { id: TagIdSchema, name: labelSchema(50, 'Unique in the tenant, ignoring case.'), color: TagColorSchema },
+  {
+    id: TagIdSchema,
+    name: labelSchema(50, 'Unique in the tenant, ignoring case.'),
+    color: TagColorSchema,
+    fileCount: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description: 'Live files carrying it (the trash not counted): only with `counts=true`, staff only.',
+      }),
+    ),
+  },
   { $id: 'Tag' },
 );
 export type Tag = Static<typeof TagSchema>;
 
 export const TagListSchema = Type.Object({ records: Type.Array(TagSchema) }, { $id: 'TagList' });
 export type TagList = Static<typeof TagListSchema>;
+
+export const TagsQuerySchema = Type.Object(
+  {
+    counts: Type.Optional(
+      Type.Boolean({
+        description: 'Staff only (a client gets 403 `auth.staff_only`): each tag’s `fileCount`.',
+      }),
+    ),
+  },
+  { $id: 'TagsQuery', additionalProperties: false },
+);
+export type TagsQuery = Static<typeof TagsQuerySchema>;
+
+/** The palette both front ends offer for a new tag: each colour has a name, so colour is never the only cue. */
+export const TAG_PALETTE = [
+  { color: '#1d4ed8', name: 'Blue' },
+  { color: '#047857', name: 'Green' },
+  { color: '#b45309', name: 'Amber' },
+  { color: '#b91c1c', name: 'Red' },
+  { color: '#7e22ce', name: 'Purple' },
+  { color: '#be185d', name: 'Pink' },
+  { color: '#0e7490', name: 'Teal' },
+  { color: '#4b5563', name: 'Grey' },
+] as const;
 
 /** The categories (document types) a new firm starts with; staff edit them. */
 export const DEFAULT_CATEGORIES = [

@@ -82,6 +82,8 @@ export const ERROR_CODES = {
   'url.fetch_failed': 502,
   // Statuses of published files (issue 27 item 1, decision 55).
   'status.unknown': 400,
+  // Tags (issue 27 item 3, decision 57).
+  'tags.not_found': 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

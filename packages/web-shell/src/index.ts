@@ -27,6 +27,7 @@ export {
 export * from './features/file-classification/index.ts';
 export * from './features/file-details/index.ts';
 export * from './features/file-statuses/index.ts';
+export * from './features/file-tags/index.ts';
 export { useFileVersionsView } from './features/file-versions/hooks/use-file-versions-view.tsx';
 export {
   useCreateFolderMutation,

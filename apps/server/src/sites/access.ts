@@ -101,7 +101,7 @@ export const ACCESS_ACTIONS = {
   'folders.list': site([FILES_SHOWN, FOLDERS_ON]),
   'folders.create': site([FILES_SHOWN, FOLDERS_ON]),
   'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),
-  'files.tag': planned('fileAreaManageTags', 'Managing tags'),
+  'files.tag': built(planned('fileAreaManageTags', 'Managing tags')),
   'files.assign': planned('internalFilesAssign', 'Assigning files'),
   'files.copy': built(planned('internalFilesCopy', 'Copying files')),
   'files.delete': built(planned('internalFilesDelete', 'Removing files')),

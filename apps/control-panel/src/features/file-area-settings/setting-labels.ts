@@ -67,7 +67,12 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     label: 'E-mail subscriptions',
     description: 'Subscribe to e-mails about new files.',
   },
-  fileAreaManageTags: { label: 'Manage tags', description: 'Create and apply tags.' },
+  fileAreaManageTags: {
+    label: 'Manage tags',
+    description:
+      'Clients can create the firm’s tags and tag or untag the files of the site (staff rename and delete tags).',
+    enforced: true,
+  },
   internalFilesAssign: { label: 'Assign files', description: 'Assign files to people.' },
   internalFilesCopy: {
     label: 'Copy files',

@@ -1,5 +1,13 @@
-import { type FileActionPanel, type FileActionTarget, fileStatusPanel } from '@portico/web-shell';
+import {
+  BulkTagButton,
+  type FileActionPanel,
+  type FileActionTarget,
+  fileStatusPanel,
+  fileTagsPanel,
+  useShellDispatch,
+} from '@portico/web-shell';
 import type { ReactNode } from 'react';
+import { controlPanelApi } from '../../api/control-panel-api.ts';
 
 /**
  * The file workspace's part-2 actions for the firm's staff (issue 27), in one place for the Publish page's files
@@ -13,14 +21,44 @@ export function staffFilePanels<R extends FileActionTarget>(kind: FileKind): Fil
   const panels: FileActionPanel<R>[] = [];
   // Issue 27 item 1: a published file's status (a submitted file's is the Submissions page's review).
   if (kind === 'published') panels.push(fileStatusPanel<R>());
+  // Tags (issue 27 item 3): staff tag any file and create tags for the firm.
+  panels.push(fileTagsPanel<R>({}));
   return panels;
 }
 
 /** The selection bar's part-2 actions on the selected files (of one site when `siteId` is known). */
 export function staffBulkActions(
   _kind: FileKind,
-  _target: { tenant: string; siteId: string | undefined; fileIds: string[]; onDone: () => void },
+  target: { tenant: string; siteId: string | undefined; fileIds: string[]; onDone: () => void },
 ): ReactNode[] {
   const actions: ReactNode[] = [];
+  for (const mode of ['add', 'remove'] as const) {
+    actions.push(
+      <StaffBulkTag key={`tags-${mode}`} mode={mode} fileIds={target.fileIds} onDone={target.onDone} />,
+    );
+  }
   return actions;
+}
+
+/** "Tag" / "Untag" on the staff's lists, which read their own tags again afterwards. */
+function StaffBulkTag({
+  mode,
+  fileIds,
+  onDone,
+}: {
+  mode: 'add' | 'remove';
+  fileIds: string[];
+  onDone: () => void;
+}) {
+  const dispatch = useShellDispatch();
+  return (
+    <BulkTagButton
+      mode={mode}
+      fileIds={fileIds}
+      onDone={() => {
+        dispatch(controlPanelApi.util.invalidateTags(['StaffPublishedFiles', 'Submissions']));
+        onDone();
+      }}
+    />
+  );
 }

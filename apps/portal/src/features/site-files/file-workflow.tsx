@@ -1,5 +1,5 @@
 import type { FileAreaSettings } from '@portico/contracts';
-import { type FileActionPanel, fileStatusPanel } from '@portico/web-shell';
+import { BulkTagButton, type FileActionPanel, fileStatusPanel, fileTagsPanel } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import type { SiteFile } from './file-directions.tsx';
 
@@ -18,15 +18,30 @@ export function filePanels<R extends SiteFile>(
   const panels: FileActionPanel<R>[] = [];
   // Issue 27 item 1: a published file's status, with a note the firm is mailed.
   if (kind === 'published' && settings.internalFileStatusUpdate) panels.push(fileStatusPanel<R>());
+  // Tags (issue 27 item 3): a client creates tags for the site whose flag lets them.
+  if (settings.fileAreaManageTags) panels.push(fileTagsPanel<R>({ creatorSiteId: (siteId) => siteId }));
   return panels;
 }
 
 /** The selection bar's part-2 actions on the selected files, as the site's flags allow. */
 export function bulkFileActions(
   _kind: FileKind,
-  _settings: FileAreaSettings,
-  _target: { tenant: string; siteId: string; fileIds: string[]; onDone: () => void },
+  settings: FileAreaSettings,
+  target: { tenant: string; siteId: string; fileIds: string[]; onDone: () => void },
 ): ReactNode[] {
   const actions: ReactNode[] = [];
+  if (settings.fileAreaManageTags) {
+    for (const mode of ['add', 'remove'] as const) {
+      actions.push(
+        <BulkTagButton
+          key={`tags-${mode}`}
+          mode={mode}
+          fileIds={target.fileIds}
+          creatorSiteId={target.siteId}
+          onDone={target.onDone}
+        />,
+      );
+    }
+  }
   return actions;
 }

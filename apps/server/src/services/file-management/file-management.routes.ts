@@ -20,6 +20,7 @@ import { fileHistoryRoutes } from './file-history.routes.ts';
 import { type FileStatusRouteDeps, fileStatusRoutes } from './file-statuses.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
 import { type ShareLinkRouteOptions, shareLinkRoutes } from './share-links.routes.ts';
+import { tagRoutes } from './tags.routes.ts';
 import { trashRoutes } from './trash.routes.ts';
 import { versionRoutes } from './versions.routes.ts';
 
@@ -67,6 +68,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   // The workspace's file actions (issue 26): `files/{id}/…`, either direction.
   await app.register(checkoutRoutes, { db: deps.db, checkoutHours: deps.checkoutHours });
   await app.register(fileHistoryRoutes, { db: deps.db });
+  // Tags (issue 27 item 3, decision 57).
+  await app.register(tagRoutes, { db: deps.db });
 
   await app.register(foldersRoutes, { db: deps.db });
 

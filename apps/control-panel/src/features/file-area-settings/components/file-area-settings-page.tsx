@@ -7,6 +7,7 @@ import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
 import { StatusesEditor } from '../../classification/statuses-editor.tsx';
+import { TagsEditor } from '../../classification/tags-editor.tsx';
 import {
   useGetSiteFileAreaSettingsQuery,
   useGetTenantFileAreaSettingsQuery,
@@ -138,6 +139,7 @@ export default function FileAreaSettingsPage() {
         {scope === 'tenant' ? <TenantDefaults /> : <SiteOverrides />}
       </Card>
       {scope === 'tenant' ? <StatusesEditor /> : null}
+      {scope === 'tenant' ? <TagsEditor /> : null}
       <TwoStepPolicyCard />
     </ConsolePage>
   );

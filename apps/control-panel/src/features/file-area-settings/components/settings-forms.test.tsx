@@ -60,10 +60,14 @@ describe('the firm defaults form', () => {
       'internalFilesHistory',
       'internalFilesViewProperties',
       'internalFilesView',
+      'fileAreaManageTags',
     ]) {
       expect(within(later).queryByTestId(`setting-${key}`)).toBeNull();
     }
-    expect(within(later).getByTestId('setting-fileAreaManageTags')).toBeInTheDocument();
+    // Every flag not enforced yet is in that group.
+    for (const key of FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced)) {
+      expect(within(later).getByTestId(`setting-${key}`)).toBeInTheDocument();
+    }
   });
 
   test('saves only the flags that changed', async () => {

@@ -1,0 +1,11 @@
+export {
+  tagsApi,
+  useBulkTagFilesMutation,
+  useCreateTagMutation,
+  useDeleteTagMutation,
+  useGetTagsWithCountsQuery,
+  useSetFileTagsMutation,
+  useUpdateTagMutation,
+} from './api/tags.ts';
+export { BulkTagButton, FileTagsPanel, fileTagsPanel } from './components/file-tags-panel.tsx';
+export { ColorPicker, colorName, NewTagForm, TagChecklist, TagDot } from './components/tag-fields.tsx';
