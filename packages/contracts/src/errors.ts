@@ -80,6 +80,10 @@ export const ERROR_CODES = {
   'share_links.gone': 410,
   'url.refused': 400,
   'url.fetch_failed': 502,
+  // Categories and projects (issue 27 items 4 and 5, decision 58).
+  'categories.not_found': 404,
+  'projects.not_found': 404,
+  'project.closed': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -15,6 +15,7 @@ import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
 import { checkoutRoutes } from './checkouts.routes.ts';
+import { classificationListRoutes } from './classification-lists.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
@@ -65,6 +66,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   // The workspace's file actions (issue 26): `files/{id}/…`, either direction.
   await app.register(checkoutRoutes, { db: deps.db, checkoutHours: deps.checkoutHours });
   await app.register(fileHistoryRoutes, { db: deps.db });
+  // Categories and projects (issue 27 items 4 and 5).
+  await app.register(classificationListRoutes, { db: deps.db });
 
   await app.register(foldersRoutes, { db: deps.db });
 
