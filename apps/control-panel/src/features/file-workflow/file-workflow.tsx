@@ -1,4 +1,11 @@
-import type { FileActionPanel, FileActionTarget } from '@portico/web-shell';
+import {
+  BulkCategoriseButton,
+  type ClassifiedFile,
+  categoryPanel,
+  type FileActionPanel,
+  type FileActionTarget,
+  projectPanel,
+} from '@portico/web-shell';
 import type { ReactNode } from 'react';
 
 /**
@@ -9,16 +16,20 @@ import type { ReactNode } from 'react';
 export type FileKind = 'published' | 'submitted';
 
 /** The "More" dialog's part-2 actions on one file of `kind`. */
-export function staffFilePanels<R extends FileActionTarget>(_kind: FileKind): FileActionPanel<R>[] {
-  const panels: FileActionPanel<R>[] = [];
+export function staffFilePanels<R extends FileActionTarget & ClassifiedFile>(
+  _kind: FileKind,
+): FileActionPanel<R>[] {
+  const panels: FileActionPanel<R>[] = [categoryPanel<R>(), projectPanel<R>()];
   return panels;
 }
 
 /** The selection bar's part-2 actions on the selected files (of one site when `siteId` is known). */
 export function staffBulkActions(
   _kind: FileKind,
-  _target: { tenant: string; siteId: string | undefined; fileIds: string[]; onDone: () => void },
+  target: { tenant: string; siteId: string | undefined; fileIds: string[]; onDone: () => void },
 ): ReactNode[] {
-  const actions: ReactNode[] = [];
+  const actions: ReactNode[] = [
+    <BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />,
+  ];
   return actions;
 }

@@ -1,5 +1,5 @@
 import type { FileAreaSettings } from '@portico/contracts';
-import type { FileActionPanel } from '@portico/web-shell';
+import { BulkCategoriseButton, categoryPanel, type FileActionPanel, projectPanel } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import type { SiteFile } from './file-directions.tsx';
 
@@ -13,18 +13,23 @@ export type FileKind = 'published' | 'submitted';
 /** The "More" dialog's part-2 actions on one file of `kind`, as the site's flags allow. */
 export function filePanels<R extends SiteFile>(
   _kind: FileKind,
-  _settings: FileAreaSettings,
+  settings: FileAreaSettings,
 ): FileActionPanel<R>[] {
   const panels: FileActionPanel<R>[] = [];
+  if (settings.internalFilesRecategorize) panels.push(categoryPanel<R>());
+  if (settings.internalFileSetProject) panels.push(projectPanel<R>());
   return panels;
 }
 
 /** The selection bar's part-2 actions on the selected files, as the site's flags allow. */
 export function bulkFileActions(
   _kind: FileKind,
-  _settings: FileAreaSettings,
-  _target: { tenant: string; siteId: string; fileIds: string[]; onDone: () => void },
+  settings: FileAreaSettings,
+  target: { tenant: string; siteId: string; fileIds: string[]; onDone: () => void },
 ): ReactNode[] {
   const actions: ReactNode[] = [];
+  if (settings.internalFilesRecategorize) {
+    actions.push(<BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />);
+  }
   return actions;
 }
