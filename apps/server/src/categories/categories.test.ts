@@ -331,3 +331,30 @@ describe('a category chosen at upload and at publishing', () => {
     expect(stored.rows[0]!.n).toBe(0);
   });
 });
+
+describe('the API documentation', () => {
+  it('lists every category and project endpoint under file-management', async () => {
+    const doc = await api.anonymous.get<{ paths: Record<string, Record<string, { tags: string[] }>> }>(
+      '/docs/json',
+    );
+    expect(doc.status).toBe(200);
+    const base = '/t/{tenant}/file-management/api';
+    const expected: [string, string][] = [
+      ['/categories', 'get'],
+      ['/categories', 'post'],
+      ['/categories/{id}', 'patch'],
+      ['/categories/{id}', 'delete'],
+      ['/files/{id}/category', 'put'],
+      ['/files/category', 'post'],
+      ['/projects', 'get'],
+      ['/projects', 'post'],
+      ['/projects/{id}', 'patch'],
+      ['/files/{id}/project', 'put'],
+    ];
+    for (const [path, method] of expected) {
+      expect(doc.body.paths[`${base}${path}`]?.[method]?.tags, `${method} ${path}`).toEqual([
+        'file-management',
+      ]);
+    }
+  });
+});
