@@ -280,6 +280,15 @@ describe('lists by category', () => {
     });
     expect(mine.status).toBe(200);
     expect(mine.body.records.map((r) => r.id)).toEqual([submitted]);
+    // The staff's submissions sort by category too (its sort fields extend the submitted files').
+    const staff = await carol.get<SubmittedFileList>('/t/acme/portal/api/staff/submissions', {
+      siteId: bakery,
+      sortBy: 'category',
+      sortOrder: 'desc',
+      limit: 100,
+    });
+    expect(staff.status).toBe(200);
+    expect(staff.body.records[0]!.id).toBe(submitted);
   });
 });
 
