@@ -34,6 +34,8 @@ const MODULES: Record<string, readonly string[]> = {
   'share-links': ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
   'file-statuses': ['sites', 'audit', 'site-files', 'mail'],
   tags: ['sites', 'audit', 'site-files'],
+  categories: ['sites', 'audit', 'site-files'],
+  projects: ['sites', 'audit', 'site-files'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
 const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts', 'sweep-timer.ts'];

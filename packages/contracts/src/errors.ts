@@ -84,6 +84,10 @@ export const ERROR_CODES = {
   'status.unknown': 400,
   // Tags (issue 27 item 3, decision 57).
   'tags.not_found': 404,
+  // Categories and projects (issue 27 items 4 and 5, decision 58).
+  'categories.not_found': 404,
+  'projects.not_found': 404,
+  'project.closed': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

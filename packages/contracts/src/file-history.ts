@@ -57,6 +57,14 @@ export const FILE_HISTORY_LABELS: Readonly<Record<string, string>> = {
   [CHECKOUT_AUDIT_ACTIONS.expired]: 'Check-out ran out',
   'file.tag': 'Tagged',
   'file.untag': 'Untagged',
+  'file.categorize': 'Category changed',
+  'file.project': 'Project changed',
+  // The lists themselves (not events of one file; named here so every audit reader says the same words).
+  'category.create': 'Category created',
+  'category.update': 'Category renamed',
+  'category.delete': 'Category removed',
+  'project.create': 'Project created',
+  'project.update': 'Project changed',
 };
 
 /** The label of an action: the table's, or the action's own words (`file.some_thing` → "Some thing"). */

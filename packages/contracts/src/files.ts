@@ -14,7 +14,8 @@ import { ReferenceNumberSchema, Sha256Schema } from './uploads.ts';
 export * from './uploads.ts';
 
 /** Columns a file list may be sorted by; anything else is refused rather than passed to SQL. */
-export const FILE_SORT_FIELDS = ['title', 'fileName', 'size', 'createdAt'] as const;
+/** `category` sorts by the category's name, files without one last either way (decision 58). */
+export const FILE_SORT_FIELDS = ['title', 'fileName', 'size', 'createdAt', 'category'] as const;
 export type FileSortField = (typeof FILE_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -266,6 +267,13 @@ export const SaveSubmittedFilesBodySchema = Type.Object(
       { minItems: 1, maxItems: MAX_FILES_PER_SAVE, description: 'Uploads of the caller to this site.' },
     ),
     ...targetFolderProperty,
+    categoryId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description:
+          'A category of the tenant (`GET file-management api/categories`) every file gets; a client needs the site’s `internalFilesRecategorize`.',
+      }),
+    ),
   },
   { $id: 'SaveSubmittedFilesBody', additionalProperties: false },
 );

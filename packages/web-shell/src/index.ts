@@ -10,6 +10,7 @@ export { WebShell } from './app/web-shell.tsx';
 export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden } from './components/visually-hidden.tsx';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
+export * from './features/categories-projects/index.ts';
 export {
   useCopyFileMutation,
   useDeleteFileMutation,

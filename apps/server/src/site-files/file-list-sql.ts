@@ -152,6 +152,9 @@ function addFolderFilter(where: SqlWhere, filter: FileListFilter) {
   );
 }
 
+/** Sort fields whose empty values come last whichever the order (a file without a category). */
+const NULLS_LAST_SORTS: ReadonlySet<string> = new Set(['category']);
+
 /** ORDER BY for a page over `table`: the sort field, then the id so that pages never overlap. */
 export function orderSql<SortField extends string>(
   columns: SortColumns<SortField>,
@@ -160,5 +163,6 @@ export function orderSql<SortField extends string>(
   nulls = '',
 ): string {
   const direction = page.sortOrder === 'asc' ? 'ASC' : 'DESC';
-  return `${columns[page.sortBy](table)} ${direction}${nulls}, ${table}.id ${direction}`;
+  const empty = nulls || (NULLS_LAST_SORTS.has(page.sortBy) ? ' NULLS LAST' : '');
+  return `${columns[page.sortBy](table)} ${direction}${empty}, ${table}.id ${direction}`;
 }

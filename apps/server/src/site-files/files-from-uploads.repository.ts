@@ -23,15 +23,21 @@ export interface FileFromUpload {
 export async function insertFilesFromUploads(
   tx: Queryable,
   scope: Caller,
-  target: { siteId: string; direction: FileDirection; status: string; requestItemId?: string | undefined },
+  target: {
+    siteId: string;
+    direction: FileDirection;
+    status: string;
+    requestItemId?: string | undefined;
+    categoryId?: string | undefined;
+  },
   rows: readonly FileFromUpload[],
 ): Promise<CreatedFileRow[]> {
   const { rows: created } = await tx.query<CreatedFileRow>(
     `WITH created AS (
        INSERT INTO files (tenant_code, site_id, direction, title, file_name, content_type, size, sha256, blob_key,
-                          reference_number, status, created_by, request_item_id, folder_id)
+                          reference_number, status, created_by, request_item_id, folder_id, category_id)
        SELECT $1, $2, $3, title, file_name, content_type, size, sha256, blob_key, reference_number, $4, $5, $7,
-              folder_id
+              folder_id, $8::uuid
        FROM jsonb_to_recordset($6::jsonb) AS s(title text, file_name text, content_type text, size bigint,
                                                sha256 text, blob_key text, reference_number text, folder_id uuid)
        RETURNING *)
@@ -44,7 +50,17 @@ export async function insertFilesFromUploads(
       scope.user.id,
       JSON.stringify(rows),
       target.requestItemId ?? null,
+      target.categoryId ?? null,
     ],
   );
   return created;
+}
+
+/** Whether the tenant has this category (a save or publication that names one). */
+export async function tenantCategoryExists(tx: Queryable, tenantCode: string, id: string): Promise<boolean> {
+  const { rows } = await tx.query('SELECT 1 FROM categories WHERE tenant_code = $1 AND id = $2::uuid', [
+    tenantCode,
+    id,
+  ]);
+  return rows.length > 0;
 }

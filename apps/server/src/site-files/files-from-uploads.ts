@@ -7,7 +7,11 @@ import { AppError } from '../http/app-error.ts';
 import { uploadsNotFound } from '../uploads/uploads.errors.ts';
 import { lockPendingUploads, markUploadsSaved, type PendingUpload } from '../uploads/uploads.repository.ts';
 import type { FileDirection } from './file-access.ts';
-import { type CreatedFileRow, insertFilesFromUploads } from './files-from-uploads.repository.ts';
+import {
+  type CreatedFileRow,
+  insertFilesFromUploads,
+  tenantCategoryExists,
+} from './files-from-uploads.repository.ts';
 
 /**
  * Uploads become files of a site the same way whichever way they go — a client's submission, the firm's
@@ -52,6 +56,8 @@ export async function createFilesFromUploads(
     site: { id: string; fileAreaSettings?: Site['fileAreaSettings'] };
     /** The folder every file goes into; absent or null: the one each upload named when sent, else the root. */
     folderId?: string | null | undefined;
+    /** A category of the tenant every file gets (else 404 `categories.not_found`). */
+    categoryId?: string | undefined;
   },
   files: readonly UploadChoice[],
 ): Promise<CreatedFileRow[]> {
@@ -63,6 +69,9 @@ export async function createFilesFromUploads(
   // Each folder named is a live one of the site (else 404 folders.not_found), and stays so until the commit.
   for (const folderId of new Set(pending.map(folderOf))) {
     if (folderId) await requireSiteFolder(tx, scope, target.site, folderId, { lock: 'share' });
+  }
+  if (target.categoryId && !(await tenantCategoryExists(tx, scope.tenantCode, target.categoryId))) {
+    throw new AppError('categories.not_found', 'There is no such category (it may have been removed).');
   }
   const rows = files.map((file) => {
     const upload = byReference.get(file.referenceNumber)!;
@@ -99,6 +108,7 @@ export async function createFilesFromUploads(
         fileName: r.file_name,
         size: Number(r.size),
         ...(r.folder_id ? { folderId: r.folder_id } : {}),
+        ...(target.categoryId ? { categoryId: target.categoryId } : {}),
         ...(target.requestItemId ? { requestItemId: target.requestItemId } : {}),
       },
     })),

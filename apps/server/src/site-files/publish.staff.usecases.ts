@@ -37,6 +37,7 @@ export async function publishFiles(
     auditAction: STAFF_AUDIT_ACTIONS.filePublish,
     site,
     folderId: body.folderId,
+    categoryId: body.categoryId,
   } as const;
   const created = await createFilesFromUploads(tx, scope, target, body.files);
   await notifyFilesPublished(tx, scope, site, created, notify.batchSeconds);

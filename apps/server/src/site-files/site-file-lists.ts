@@ -17,6 +17,9 @@ const FILE_SORT_COLUMNS: SortColumns<FileSortField> = {
   fileName: (t) => `lower(${t}.file_name)`,
   size: (t) => `${t}.size`,
   createdAt: (t) => `${t}.created_at`,
+  // The category's name (one index probe per row); files without one last either way (NULLS_LAST_SORTS).
+  category: (t) =>
+    `(SELECT lower(c.name) FROM categories c WHERE c.tenant_code = ${t}.tenant_code AND c.id = ${t}.category_id)`,
 };
 
 /** Both engines hand timestamps over as Dates; a string would be one a test or a caller built. */

@@ -1,7 +1,7 @@
 import { FILE_AUDIT_ACTIONS, type SaveSubmittedFilesBody, type SubmittedFile } from '@portico/contracts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
-import { requireAccess } from '../sites/access.ts';
+import { authorize, requireAccess } from '../sites/access.ts';
 import { type FileMailSettings, notifyFilesSubmitted } from './file-notifications.ts';
 import { checkUploadChoices, createFilesFromUploads } from './files-from-uploads.ts';
 import { SUBMITTED_FILES } from './site-file-lists.ts';
@@ -23,6 +23,8 @@ export async function saveSubmittedFiles(
 ): Promise<SubmittedFile[]> {
   checkUploadChoices(body.files, 'saved');
   const site = await requireAccess(tx, scope, 'files.upload', { siteId: body.siteId });
+  // Saving with a category is categorising: a client needs the site's flag for it too.
+  if (body.categoryId) authorize(scope, 'files.recategorize', site);
   const target = {
     siteId: site.id,
     direction: 'submitted',
@@ -31,6 +33,7 @@ export async function saveSubmittedFiles(
     requestItemId,
     site,
     folderId: body.folderId,
+    categoryId: body.categoryId,
   } as const;
   const created = await createFilesFromUploads(tx, scope, target, body.files);
   await notifyFilesSubmitted(tx, scope, site, created, notify.batchSeconds);

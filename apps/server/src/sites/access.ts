@@ -95,9 +95,9 @@ export const ACCESS_ACTIONS = {
   // What the other flags will gate: named now, built by the file-workspace issues.
   'files.setStatus': built(planned('internalFileStatusUpdate', 'Changing a file’s status')),
   'files.setAssignee': planned('internalFileSetAssignee', 'Setting a file’s assignee'),
-  'files.setProject': planned('internalFileSetProject', 'Setting a file’s project'),
+  'files.setProject': built(planned('internalFileSetProject', 'Setting a file’s project')),
   'files.checkout': built(planned('internalFilesCheckinCheckout', 'Checking files out and in')),
-  'files.recategorize': planned('internalFilesRecategorize', 'Recategorizing files'),
+  'files.recategorize': built(planned('internalFilesRecategorize', 'Recategorizing files')),
   'folders.list': site([FILES_SHOWN, FOLDERS_ON]),
   'folders.create': site([FILES_SHOWN, FOLDERS_ON]),
   'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),

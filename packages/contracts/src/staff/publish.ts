@@ -28,6 +28,12 @@ export const PublishFilesBodySchema = Type.Object(
       },
     ),
     ...targetFolderProperty,
+    categoryId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'A category of the tenant (`GET file-management api/categories`) every file gets.',
+      }),
+    ),
   },
   { $id: 'PublishFilesBody', additionalProperties: false },
 );

@@ -50,14 +50,23 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     label: 'Set the assignee',
     description: 'Choose who is responsible for a file.',
   },
-  internalFileSetProject: { label: 'Set the project', description: 'File a document under a project.' },
+  internalFileSetProject: {
+    label: 'Set the project',
+    description: 'Clients put a file in one of the site’s open projects, or take it out of one.',
+    enforced: true,
+  },
   internalFilesCheckinCheckout: {
     label: 'Check files in and out',
     description:
       'Clients can check a file out, which locks it for everyone else until they check it in (or CHECKOUT_HOURS pass).',
     enforced: true,
   },
-  internalFilesRecategorize: { label: 'Recategorise files', description: "Change a file's category." },
+  internalFilesRecategorize: {
+    label: 'Recategorise files',
+    description:
+      'Clients change a file’s category, categorise several files at once, and choose one when they save uploads.',
+    enforced: true,
+  },
   fileAreaFolderStructure: {
     label: 'Folders',
     description: 'Clients see the site’s folders, open them, create folders and upload into them.',

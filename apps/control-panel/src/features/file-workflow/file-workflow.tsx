@@ -1,9 +1,13 @@
 import {
+  BulkCategoriseButton,
   BulkTagButton,
+  type ClassifiedFile,
+  categoryPanel,
   type FileActionPanel,
   type FileActionTarget,
   fileStatusPanel,
   fileTagsPanel,
+  projectPanel,
   useShellDispatch,
 } from '@portico/web-shell';
 import type { ReactNode } from 'react';
@@ -17,12 +21,16 @@ import { controlPanelApi } from '../../api/control-panel-api.ts';
 export type FileKind = 'published' | 'submitted';
 
 /** The "More" dialog's part-2 actions on one file of `kind`. */
-export function staffFilePanels<R extends FileActionTarget>(kind: FileKind): FileActionPanel<R>[] {
+export function staffFilePanels<R extends FileActionTarget & ClassifiedFile>(
+  kind: FileKind,
+): FileActionPanel<R>[] {
   const panels: FileActionPanel<R>[] = [];
   // Issue 27 item 1: a published file's status (a submitted file's is the Submissions page's review).
   if (kind === 'published') panels.push(fileStatusPanel<R>());
   // Tags (issue 27 item 3): staff tag any file and create tags for the firm.
   panels.push(fileTagsPanel<R>({}));
+  // Category and project (items 4 and 5).
+  panels.push(categoryPanel<R>(), projectPanel<R>());
   return panels;
 }
 
@@ -37,6 +45,7 @@ export function staffBulkActions(
       <StaffBulkTag key={`tags-${mode}`} mode={mode} fileIds={target.fileIds} onDone={target.onDone} />,
     );
   }
+  actions.push(<BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />);
   return actions;
 }
 

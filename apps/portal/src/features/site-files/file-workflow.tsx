@@ -1,5 +1,13 @@
 import type { FileAreaSettings } from '@portico/contracts';
-import { BulkTagButton, type FileActionPanel, fileStatusPanel, fileTagsPanel } from '@portico/web-shell';
+import {
+  BulkCategoriseButton,
+  BulkTagButton,
+  categoryPanel,
+  type FileActionPanel,
+  fileStatusPanel,
+  fileTagsPanel,
+  projectPanel,
+} from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import type { SiteFile } from './file-directions.tsx';
 
@@ -20,6 +28,9 @@ export function filePanels<R extends SiteFile>(
   if (kind === 'published' && settings.internalFileStatusUpdate) panels.push(fileStatusPanel<R>());
   // Tags (issue 27 item 3): a client creates tags for the site whose flag lets them.
   if (settings.fileAreaManageTags) panels.push(fileTagsPanel<R>({ creatorSiteId: (siteId) => siteId }));
+  // Category and project (items 4 and 5).
+  if (settings.internalFilesRecategorize) panels.push(categoryPanel<R>());
+  if (settings.internalFileSetProject) panels.push(projectPanel<R>());
   return panels;
 }
 
@@ -42,6 +53,9 @@ export function bulkFileActions(
         />,
       );
     }
+  }
+  if (settings.internalFilesRecategorize) {
+    actions.push(<BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />);
   }
   return actions;
 }

@@ -15,6 +15,7 @@ import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
 import { checkoutRoutes } from './checkouts.routes.ts';
+import { classificationListRoutes } from './classification-lists.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
 import { type FileStatusRouteDeps, fileStatusRoutes } from './file-statuses.routes.ts';
@@ -70,6 +71,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   await app.register(fileHistoryRoutes, { db: deps.db });
   // Tags (issue 27 item 3, decision 57).
   await app.register(tagRoutes, { db: deps.db });
+  // Categories and projects (issue 27 items 4 and 5).
+  await app.register(classificationListRoutes, { db: deps.db });
 
   await app.register(foldersRoutes, { db: deps.db });
 

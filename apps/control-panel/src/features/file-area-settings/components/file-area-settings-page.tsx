@@ -6,6 +6,7 @@ import { ConsolePage } from '../../../components/console-page.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
+import { CategoriesEditor } from '../../classification/categories-editor.tsx';
 import { StatusesEditor } from '../../classification/statuses-editor.tsx';
 import { TagsEditor } from '../../classification/tags-editor.tsx';
 import {
@@ -140,6 +141,11 @@ export default function FileAreaSettingsPage() {
       </Card>
       {scope === 'tenant' ? <StatusesEditor /> : null}
       {scope === 'tenant' ? <TagsEditor /> : null}
+      {scope === 'tenant' ? (
+        <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Categories (document types)</h2>}>
+          <CategoriesEditor />
+        </Card>
+      ) : null}
       <TwoStepPolicyCard />
     </ConsolePage>
   );

@@ -1,6 +1,7 @@
 import { CloudUploadOutlined, InboxOutlined, SendOutlined } from '@ant-design/icons';
 import { MAX_FILES_PER_SAVE } from '@portico/contracts';
 import {
+  CategorySelect,
   dropZoneInvitation,
   FolderBrowser,
   FolderSelect,
@@ -46,6 +47,8 @@ export default function PublishPage() {
   const [params, setParams] = useSearchParams();
   const [chosenFolder, setChosenFolder] = useState<string | null | undefined>();
   const targetFolder = chosenFolder === undefined ? browsed : chosenFolder;
+  // The category every published file gets (issue 27 item 4); empty: none.
+  const [categoryId, setCategoryId] = useState('');
 
   const ready = uploads.done;
   const coarsePointer = useCoarsePointer();
@@ -77,6 +80,7 @@ export default function PublishPage() {
     const request = {
       siteId: site.id,
       ...(targetFolder ? { folderId: targetFolder } : {}),
+      ...(categoryId ? { categoryId } : {}),
       files: ready.map((item) => ({
         referenceNumber: item.uploaded.referenceNumber,
         title: (titles[item.uid] ?? '').trim(),
@@ -125,6 +129,14 @@ export default function PublishPage() {
               value={targetFolder}
               onChange={setChosenFolder}
               label="Folder the files go into"
+            />
+          ) : null}
+          {site ? (
+            <CategorySelect
+              value={categoryId}
+              onChange={setCategoryId}
+              label="Category of the files (optional)"
+              testId="publish-category"
             />
           ) : null}
           {uploads.items.length > 0 ? (

@@ -31,6 +31,7 @@ const SiteFormModal = lazy(() => import('./site-form-modal.tsx'));
 const SiteMembersDrawer = lazy(() => import('./site-members-drawer.tsx'));
 const StaffDrawer = lazy(() => import('./staff-drawer.tsx'));
 const SiteTrashDrawer = lazy(() => import('./site-trash-drawer.tsx'));
+const SiteProjectsDrawer = lazy(() => import('../../classification/site-projects-drawer.tsx'));
 
 /** `/sites`: the firm's sites, searched and paged, with their counts; create, rename, archive, members. */
 export default function SitesPage() {
@@ -43,6 +44,8 @@ export default function SitesPage() {
   const [staffOpen, setStaffOpen] = useState(false);
   const [trashOf, setTrashOf] = useState<StaffSite | undefined>();
   const trashUsed = useOnceTrue(!!trashOf);
+  const [projectsOf, setProjectsOf] = useState<StaffSite | undefined>();
+  const projectsUsed = useOnceTrue(!!projectsOf);
   const formUsed = useOnceTrue(!!editing);
   const membersUsed = useOnceTrue(!!membersOf);
   const staffUsed = useOnceTrue(staffOpen);
@@ -68,6 +71,9 @@ export default function SitesPage() {
       </RowAction>
       <RowAction label={`Rename ${site.name}`} onClick={() => setEditing({ site })}>
         Rename
+      </RowAction>
+      <RowAction label={`Projects of ${site.name}`} onClick={() => setProjectsOf(site)}>
+        Projects
       </RowAction>
       <RowAction label={`Trash of ${site.name}`} onClick={() => setTrashOf(site)}>
         Trash
@@ -165,6 +171,11 @@ export default function SitesPage() {
       {trashUsed ? (
         <AntdScope>
           <SiteTrashDrawer site={trashOf} onClose={() => setTrashOf(undefined)} />
+        </AntdScope>
+      ) : null}
+      {projectsUsed ? (
+        <AntdScope>
+          <SiteProjectsDrawer site={projectsOf} onClose={() => setProjectsOf(undefined)} />
         </AntdScope>
       ) : null}
       {staffUsed ? (

@@ -10,7 +10,7 @@ import {
   useUploadScans,
 } from '@portico/web-shell';
 import { Alert, Button, Card, Flex, Progress, Typography, Upload } from 'antd';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { UploadRow, useSubmittedUploads } from '../hooks/use-submitted-uploads.ts';
 
 type Uploader = ReturnType<typeof useSubmittedUploads>;
@@ -125,10 +125,13 @@ export function FileUploader({
   uploader,
   siteName,
   canDelete,
+  beforeSave,
 }: {
   uploader: Uploader;
   siteName: string | undefined;
   canDelete: boolean;
+  /** What Save also sends, chosen beside it (the category, where the site lets the client set one). */
+  beforeSave?: ReactNode;
 }) {
   const { rows, readyCount, isSaving, saveError } = uploader;
   const dropZone = useRef<HTMLDivElement>(null);
@@ -213,7 +216,8 @@ export function FileUploader({
         {saveError ? (
           <Alert type="error" showIcon title="The files could not be saved" description={saveError.message} />
         ) : null}
-        <Flex justify="flex-end" align="center" gap={12} wrap>
+        <Flex justify="flex-end" align="flex-end" gap={12} wrap>
+          {beforeSave}
           <Typography.Text style={{ color: MUTED }} data-testid="ready-count">
             {readyCount === 0
               ? 'No files ready to save.'

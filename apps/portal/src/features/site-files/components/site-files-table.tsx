@@ -169,6 +169,18 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
     },
     ...direction.columns(sorting),
     {
+      // By the category's name; files without one last either way (issue 27 item 4).
+      ...sorting('category'),
+      title: 'Category',
+      responsive: ['lg'],
+      render: (_, file) =>
+        file.category ? (
+          <span style={{ overflowWrap: 'anywhere' }}>{file.category.name}</span>
+        ) : (
+          <span style={{ color: '#595959' }}>—</span>
+        ),
+    },
+    {
       ...sorting('size', 'desc'),
       title: 'Size',
       responsive: ['md'],

@@ -1,4 +1,5 @@
 import {
+  CategorySelect,
   selectSelectedSite,
   selectTenant,
   UrlUpload,
@@ -7,7 +8,7 @@ import {
   useSelectedSite,
   useShellSelector,
 } from '@portico/web-shell';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useSaveSubmittedFilesMutation } from '../api/save-submitted-files.ts';
 import { SUBMITTED_FILES } from '../file-directions.tsx';
 import { useFileAreaSettings } from '../hooks/use-file-area-settings.ts';
@@ -24,11 +25,15 @@ export default function SubmittedFilesPage() {
   const siteId = useShellSelector(selectSelectedSite);
   const { site } = useSelectedSite();
   const folderId = useFolderParam();
+  // The category Save gives the files, where the site lets its clients set one (issue 27 item 4).
+  const [categoryId, setCategoryId] = useState('');
+  const canCategorise = settings.internalFilesRecategorize;
   // Uploads go into the folder shown, while the site's folders are on.
   const uploader = useSubmittedUploads({
     tenant,
     siteId,
     folderId: settings.fileAreaFolderStructure ? folderId : null,
+    categoryId: canCategorise && categoryId ? categoryId : null,
   });
   const [saveSubmittedFiles] = useSaveSubmittedFilesMutation();
   const keys = useIdempotencyKeys();
@@ -54,6 +59,16 @@ export default function SubmittedFilesPage() {
               uploader={uploader}
               siteName={site?.name}
               canDelete={settings.internalFilesDelete}
+              beforeSave={
+                canCategorise ? (
+                  <CategorySelect
+                    value={categoryId}
+                    onChange={setCategoryId}
+                    label="Category of the saved files"
+                    testId="upload-category"
+                  />
+                ) : null
+              }
             />
           ) : null}
           {settings.internalFilesUpload && settings.urlFileUpload && tenant && siteId ? (

@@ -57,11 +57,14 @@ export function useSubmittedUploads({
   tenant,
   siteId,
   folderId = null,
+  categoryId = null,
 }: {
   tenant: string | null;
   siteId: string | null;
   /** The folder the saved files go into; null: the site's root. */
   folderId?: string | null;
+  /** The category the saved files get (issue 27 item 4); null: none. */
+  categoryId?: string | null;
 }) {
   const dispatch = useShellDispatch();
   const { succeededFiles } = useShellSelector(selectUploader);
@@ -182,6 +185,7 @@ export function useSubmittedUploads({
         tenant,
         siteId,
         ...(folderId ? { folderId } : {}),
+        ...(categoryId ? { categoryId } : {}),
         files: batch.map((f) => ({ referenceNumber: f.referenceNumber })),
       };
       // Saving again after a failure sends the same key: if the first save landed, its answer comes back.

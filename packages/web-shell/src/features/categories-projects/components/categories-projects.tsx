@@ -1,0 +1,319 @@
+import { AppstoreOutlined, ProjectOutlined } from '@ant-design/icons';
+import { type FormEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { toApiError } from '../../../lib/http-errors.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
+import type { FileActionPanel, FileActionTarget } from '../../file-actions/components/file-actions.tsx';
+import { useGetCategoriesQuery, useGetProjectsQuery } from '../../file-classification/api/classification.ts';
+import type { ClassifiedFile } from '../../file-classification/components/file-classification-tags.tsx';
+import {
+  useBulkSetCategoryMutation,
+  useSetFileCategoryMutation,
+  useSetFileProjectMutation,
+} from '../api/categories-projects.ts';
+import '../categories-projects.css';
+
+/**
+ * Categories and projects in both front ends (issue 27 items 4 and 5): the "Category" and "Project" panels of a
+ * row's "More" dialog, the selection bar's "Categorise", and the category choice of an upload or a publication.
+ * Each is offered only where the caller may (staff; a client where the site's flag is on): the server checks again.
+ */
+
+type PanelProps<F> = Parameters<FileActionPanel<F & FileActionTarget>['render']>[0];
+
+/** A `<select>` of the tenant's categories, "No category" first; loading and errors said in place. */
+export function CategorySelect({
+  value,
+  onChange,
+  label = 'Category',
+  emptyLabel = 'No category',
+  testId = 'category-select',
+}: {
+  value: string;
+  onChange: (categoryId: string) => void;
+  label?: string;
+  emptyLabel?: string;
+  testId?: string;
+}) {
+  const id = useId();
+  const categories = useGetCategoriesQuery();
+  const records = categories.data?.records ?? [];
+  return (
+    <div className="portico-classify-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="portico-select"
+        value={value}
+        disabled={categories.isLoading}
+        onChange={(event) => onChange(event.target.value)}
+        aria-busy={categories.isLoading}
+        data-testid={testId}
+      >
+        <option value="">{categories.isLoading ? 'Loading categories…' : emptyLabel}</option>
+        {records.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+      {categories.isError ? (
+        <span className="portico-classify-hint" role="alert">
+          The categories could not be loaded: {toApiError(categories.error).message}
+        </span>
+      ) : !categories.isLoading && records.length === 0 ? (
+        <span className="portico-classify-hint">The firm has no categories yet.</span>
+      ) : null}
+    </div>
+  );
+}
+
+function ChoiceForm({
+  children,
+  busy,
+  problem,
+  onSubmit,
+  onCancel,
+  submitLabel = 'Save',
+  testId,
+}: {
+  children: React.ReactNode;
+  busy: boolean;
+  problem: string | undefined;
+  onSubmit: () => Promise<void>;
+  onCancel: () => void;
+  submitLabel?: string;
+  testId: string;
+}) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <form className="portico-stack" onSubmit={submit} data-testid={testId}>
+      {children}
+      {problem ? <Notice tone="error" title={problem} data-testid={`${testId}-problem`} /> : null}
+      <div className="portico-row" style={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="primary" loading={busy} data-testid={`${testId}-submit`}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CategoryForm<F extends FileActionTarget & ClassifiedFile>({
+  file,
+  onDone,
+  onCancel,
+}: PanelProps<F>) {
+  const [value, setValue] = useState(file.category?.id ?? '');
+  const [problem, setProblem] = useState<string>();
+  const [save, saving] = useSetFileCategoryMutation();
+  const categories = useGetCategoriesQuery();
+  const submit = async () => {
+    try {
+      await save({ id: file.id, categoryId: value || null }).unwrap();
+      const name = categories.data?.records.find((c) => c.id === value)?.name;
+      onDone({ title: name ? `Category set to ${name}` : 'Category cleared', description: file.title });
+    } catch (error) {
+      setProblem(toApiError(error).message);
+    }
+  };
+  return (
+    <ChoiceForm
+      busy={saving.isLoading}
+      problem={problem}
+      onSubmit={submit}
+      onCancel={onCancel}
+      testId="category-form"
+    >
+      <CategorySelect value={value} onChange={setValue} />
+    </ChoiceForm>
+  );
+}
+
+function ProjectForm<F extends FileActionTarget & ClassifiedFile>({
+  file,
+  siteId,
+  onDone,
+  onCancel,
+}: PanelProps<F>) {
+  const id = useId();
+  const [value, setValue] = useState(file.project?.id ?? '');
+  const [problem, setProblem] = useState<string>();
+  const [save, saving] = useSetFileProjectMutation();
+  const projects = useGetProjectsQuery({ siteId });
+  const records = projects.data?.records ?? [];
+  const open = records.filter((p) => p.status === 'open');
+  const current = records.find((p) => p.id === file.project?.id);
+  const submit = async () => {
+    try {
+      await save({ id: file.id, projectId: value || null }).unwrap();
+      const name = records.find((p) => p.id === value)?.name;
+      onDone({ title: name ? `Added to ${name}` : 'Taken out of its project', description: file.title });
+    } catch (error) {
+      setProblem(toApiError(error).message);
+    }
+  };
+  return (
+    <ChoiceForm
+      busy={saving.isLoading}
+      problem={problem}
+      onSubmit={submit}
+      onCancel={onCancel}
+      testId="project-form"
+    >
+      <div className="portico-classify-field">
+        <label htmlFor={id}>Project</label>
+        <select
+          id={id}
+          className="portico-select"
+          value={value}
+          disabled={projects.isLoading}
+          aria-busy={projects.isLoading}
+          onChange={(event) => setValue(event.target.value)}
+          data-testid="project-select"
+        >
+          <option value="">{projects.isLoading ? 'Loading projects…' : 'No project'}</option>
+          {current && current.status === 'closed' ? (
+            <option value={current.id} disabled>
+              {`${current.name} (closed)`}
+            </option>
+          ) : null}
+          {open.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.name}
+            </option>
+          ))}
+        </select>
+        {projects.isError ? (
+          <span className="portico-classify-hint" role="alert">
+            The projects could not be loaded: {toApiError(projects.error).message}
+          </span>
+        ) : !projects.isLoading && open.length === 0 ? (
+          <span className="portico-classify-hint">This site has no open projects.</span>
+        ) : (
+          <span className="portico-classify-hint">Only open projects of this site take files.</span>
+        )}
+      </div>
+    </ChoiceForm>
+  );
+}
+
+/** The "Category" panel of a row's "More" dialog. */
+export function categoryPanel<F extends FileActionTarget & ClassifiedFile>(): FileActionPanel<F> {
+  return {
+    key: 'category',
+    label: 'Category',
+    icon: <AppstoreOutlined aria-hidden />,
+    render: (props) => <CategoryForm<F> {...props} />,
+  };
+}
+
+/** The "Project" panel of a row's "More" dialog. */
+export function projectPanel<F extends FileActionTarget & ClassifiedFile>(): FileActionPanel<F> {
+  return {
+    key: 'project',
+    label: 'Project',
+    icon: <ProjectOutlined aria-hidden />,
+    render: (props) => <ProjectForm<F> {...props} />,
+  };
+}
+
+function BulkCategoriseDialog({
+  fileIds,
+  onClose,
+  onDone,
+}: {
+  fileIds: readonly string[];
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [bulk, running] = useBulkSetCategoryMutation();
+  const categories = useGetCategoriesQuery();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal?.();
+    return () => element?.close();
+  }, []);
+
+  const submit = async () => {
+    try {
+      const done = await bulk({ fileIds: [...fileIds], categoryId: value || null }).unwrap();
+      const name = categories.data?.records.find((c) => c.id === value)?.name;
+      const files = done.count === 1 ? '1 file' : `${done.count} files`;
+      notify.success(name ? `${files} categorised as ${name}` : `Category cleared on ${files}`);
+      onDone();
+      onClose();
+    } catch (error) {
+      setProblem(`Nothing was changed. ${toApiError(error).message}`);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="portico-classify-dialog"
+      aria-labelledby={titleId}
+      onCancel={(event: SyntheticEvent) => {
+        event.preventDefault();
+        onClose();
+      }}
+      data-testid="bulk-category-dialog"
+    >
+      <h2 id={titleId}>Categorise {fileIds.length === 1 ? '1 file' : `${fileIds.length} files`}</h2>
+      <ChoiceForm
+        busy={running.isLoading}
+        problem={problem}
+        onSubmit={submit}
+        onCancel={onClose}
+        submitLabel="Categorise"
+        testId="bulk-category-form"
+      >
+        <CategorySelect value={value} onChange={setValue} emptyLabel="No category (clear it)" />
+      </ChoiceForm>
+    </dialog>
+  );
+}
+
+/**
+ * "Categorise" on the selected files: one request for all of them, all or nothing. Shown only where the caller
+ * may recategorize (the site's `internalFilesRecategorize`, or staff).
+ */
+export function BulkCategoriseButton({
+  fileIds,
+  onDone,
+}: {
+  fileIds: readonly string[];
+  onDone: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <>
+      <Button
+        ref={button}
+        icon={<AppstoreOutlined aria-hidden />}
+        disabled={fileIds.length === 0}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid="bulk-categorise"
+      >
+        {fileIds.length > 0 ? `Categorise ${fileIds.length}` : 'Categorise'}
+      </Button>
+      {open ? <BulkCategoriseDialog fileIds={fileIds} onClose={close} onDone={onDone} /> : null}
+    </>
+  );
+}
