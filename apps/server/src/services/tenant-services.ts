@@ -144,6 +144,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     downloadTicketSeconds,
     refusedExtensions: config.uploadRefusedExtensions,
     checkoutHours: config.checkoutHours,
+    notify,
     shareLinks: {
       publicUrl: config.publicUrl,
       shareLinkDays: config.shareLinkDays,

@@ -11,10 +11,12 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { callerOf } from '../../auth/current-user.ts';
+import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
 import { checkoutRoutes } from './checkouts.routes.ts';
+import { clientPublishingRoutes } from './client-publishing.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
@@ -29,6 +31,8 @@ export interface FileManagementRouteDeps
   checkoutHours: number;
   /** UPLOAD_REFUSED_EXTENSIONS: a rename may not give a file a refused type. */
   refusedExtensions: readonly string[];
+  /** NOTIFY_BATCH_SECONDS: the mails that files cause (a client publishing one, decision 60). */
+  notify: FileMailSettings;
 }
 
 /** The file-management service: the files the firm published to a site. */
@@ -69,6 +73,9 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   await app.register(foldersRoutes, { db: deps.db });
 
   await app.register(versionRoutes, { db: deps.db, blobs: deps.blobs });
+
+  // Client publishing (issue 27 item 9, decision 60).
+  await app.register(clientPublishingRoutes, { db: deps.db, notify: deps.notify });
 
   app.get(
     '/api/files/published-files/columns',
