@@ -36,6 +36,7 @@ const MODULES: Record<string, readonly string[]> = {
   tags: ['sites', 'audit', 'site-files'],
   categories: ['sites', 'audit', 'site-files'],
   projects: ['sites', 'audit', 'site-files'],
+  'client-publishing': ['sites', 'audit', 'site-files', 'checkouts', 'file-actions'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
 const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts', 'sweep-timer.ts'];

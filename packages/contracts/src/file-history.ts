@@ -65,6 +65,8 @@ export const FILE_HISTORY_LABELS: Readonly<Record<string, string>> = {
   'category.delete': 'Category removed',
   'project.create': 'Project created',
   'project.update': 'Project changed',
+  'file.client_publish': 'Published by the client',
+  'file.client_unpublish': 'Returned to submitted files',
 };
 
 /** The label of an action: the table's, or the action's own words (`file.some_thing` → "Some thing"). */

@@ -51,6 +51,7 @@ export { useListSelection } from './features/lists/hooks/use-list-selection.ts';
 export { useListState } from './features/lists/hooks/use-list-state.ts';
 export type { ListColumn, ListColumns } from './features/lists/list-column.ts';
 export { type ColumnSort, type ListQuery, PAGE_SIZES, sortableColumn } from './features/lists/list-query.ts';
+export * from './features/publish-and-bulk/index.ts';
 export { useOpenRequestItemCount } from './features/requests/api/get-open-request-item-count.ts';
 export {
   useEmailFilesMutation,

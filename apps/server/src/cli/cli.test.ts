@@ -253,6 +253,11 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
       ['discovery', 'set'],
       ['audit', 'export'],
       ['user', 'reset-two-step'],
+      ['folder', 'list'],
+      ['folder', 'create'],
+      ['trash', 'list'],
+      ['trash', 'restore'],
+      ['file', 'move'],
     ];
     for (const command of commands) {
       const run = await cli.run([...command, '--help']);

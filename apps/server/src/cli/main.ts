@@ -14,6 +14,7 @@ import { siteCommand } from './site.ts';
 import { staffCommand } from './staff.ts';
 import { tenantCommand } from './tenant.ts';
 import { userCommand } from './user.ts';
+import { fileCommand, folderCommand, trashCommand } from './workspace.ts';
 
 /**
  * The operators' command line: `npm run portico -- <command>`, or `portico <command>` once installed. It reads the
@@ -45,6 +46,9 @@ export function buildProgram(io: CliIo) {
     discoveryCommand(io),
     auditCommand(io),
     userCommand(io),
+    folderCommand(io),
+    trashCommand(io),
+    fileCommand(io),
   ]) {
     program.addCommand(command);
   }

@@ -77,12 +77,17 @@ export async function insertCopy(
   return rows[0]!.id;
 }
 
-/** Sends a live file to its site's trash, deleted by `userId` now; a check-out of it ends. */
-export async function markFileDeleted(tx: Queryable, tenantCode: string, fileId: string, userId: string) {
+/** Sends live files to their site's trash, deleted by `userId` now; a check-out of them ends. */
+export async function markFilesDeleted(
+  tx: Queryable,
+  tenantCode: string,
+  fileIds: readonly string[],
+  userId: string,
+) {
   await tx.query(
     `UPDATE files SET deleted_at = now(), deleted_by = $3, trashed_with = NULL, checked_out_by = NULL,
                       checked_out_until = NULL
-     WHERE tenant_code = $1 AND id = $2 AND deleted_at IS NULL`,
-    [tenantCode, fileId, userId],
+     WHERE tenant_code = $1 AND id = ANY($2::uuid[]) AND deleted_at IS NULL`,
+    [tenantCode, fileIds, userId],
   );
 }

@@ -1,4 +1,7 @@
 import {
+  type BulkDeleteBody,
+  type BulkMoveBody,
+  type BulkResult,
   type CopiedFile,
   type CopyFileBody,
   FILE_ACTION_AUDIT_ACTIONS,
@@ -12,7 +15,7 @@ import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
-import { type FileTarget, requireFileAccess } from '../site-files/file-access.ts';
+import { type FileTarget, requireFileAccess, requireFilesAccess } from '../site-files/file-access.ts';
 import { authorize } from '../sites/access.ts';
 import { freeName, storedFileName } from '../transfers/safe-file-name.ts';
 import { refusalOf } from '../uploads/upload-policy.ts';
@@ -21,7 +24,7 @@ import {
   type FilePlace,
   insertCopy,
   lockPlace,
-  markFileDeleted,
+  markFilesDeleted,
   updateFilePlace,
 } from './file-actions.repository.ts';
 
@@ -62,7 +65,7 @@ async function liveFolder(tx: Queryable, caller: Caller, file: FileTarget, folde
 }
 
 /** Refuses `name` in `place` when another live file there has it, offering the first free " (n)" form. */
-async function assertNameFree(tx: Queryable, place: FilePlace, name: string, exceptId: string | null) {
+export async function assertNameFree(tx: Queryable, place: FilePlace, name: string, exceptId: string | null) {
   await lockPlace(tx, place);
   const clashes = await clashingNames(tx, place, name, exceptId);
   if (clashes.size > 0) throw nameTaken(name, freeName(name, clashes));
@@ -105,29 +108,67 @@ export async function updateFile(
       body.folderId === undefined || body.folderId === file.folderId
         ? file.folderId
         : await liveFolder(tx, caller, file, body.folderId);
-    const title = titleAfter(file, name);
-    const answer = { id: file.id, title, fileName: name, folderId };
-    if (name === file.fileName && folderId === file.folderId) return answer;
-    const place = { tenantCode: caller.tenantCode, siteId: file.siteId, direction: file.direction, folderId };
-    await assertNameFree(tx, place, name, file.id);
-    await updateFilePlace(tx, caller.tenantCode, file.id, { fileName: name, title, folderId });
-    const events: AuditRecord[] = [];
-    if (name !== file.fileName) {
-      events.push(
-        event(caller, file, FILE_ACTION_AUDIT_ACTIONS.rename, { from: file.fileName, to: name, title }),
-      );
-    }
-    if (folderId !== file.folderId) {
-      events.push(
-        event(caller, file, FILE_ACTION_AUDIT_ACTIONS.move, {
-          fromFolderId: file.folderId,
-          toFolderId: folderId,
-          fileName: name,
-        }),
-      );
-    }
-    await recordAuditEvents(tx, events);
+    const answer = { id: file.id, title: titleAfter(file, name), fileName: name, folderId };
+    await recordAuditEvents(tx, await placeFile(tx, caller, file, name, folderId));
     return answer;
+  });
+}
+
+/**
+ * Gives a locked, checked file `name` in `folderId` (a live folder of its site, checked by the caller): refuses a
+ * name another live file there has (409 `name.taken`), then answers the events to record (a rename, a move, both or
+ * none). The one rule of a rename or move, for one file (`updateFile`) and for many (`moveFiles`).
+ */
+async function placeFile(
+  tx: Queryable,
+  caller: Caller,
+  file: FileTarget,
+  name: string,
+  folderId: string | null,
+): Promise<AuditRecord[]> {
+  if (name === file.fileName && folderId === file.folderId) return [];
+  const title = titleAfter(file, name);
+  const place = { tenantCode: caller.tenantCode, siteId: file.siteId, direction: file.direction, folderId };
+  await assertNameFree(tx, place, name, file.id);
+  await updateFilePlace(tx, caller.tenantCode, file.id, { fileName: name, title, folderId });
+  const events: AuditRecord[] = [];
+  if (name !== file.fileName) {
+    events.push(
+      event(caller, file, FILE_ACTION_AUDIT_ACTIONS.rename, { from: file.fileName, to: name, title }),
+    );
+  }
+  if (folderId !== file.folderId) {
+    events.push(
+      event(caller, file, FILE_ACTION_AUDIT_ACTIONS.move, {
+        fromFolderId: file.folderId,
+        toFolderId: folderId,
+        fileName: name,
+      }),
+    );
+  }
+  return events;
+}
+
+/**
+ * `POST files/move` (`files.move` of their site): every file named into `folderId` of their one site, in one
+ * transaction, or none (the first refusal answers: 404, 403, a file checked out by someone else 409
+ * `file.checked_out`, a name taken in the folder 409 `name.taken` naming that file). Files already there count as
+ * moved and record nothing. The rows are locked in id order (`requireFilesAccess`), so two bulk actions never
+ * deadlock.
+ */
+export async function moveFiles(db: Database, caller: Caller, body: BulkMoveBody): Promise<BulkResult> {
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const files = await requireFilesAccess(tx, caller, 'files.move', body.fileIds, { lock: true });
+    const first = files[0]!;
+    if (files.some((f) => f.siteId !== first.siteId)) {
+      throw new AppError('request.invalid', 'The files to move at once must all be of one site.');
+    }
+    for (const file of files) assertNotCheckedOutByOther(caller, file);
+    const folderId = await liveFolder(tx, caller, first, body.folderId);
+    const events: AuditRecord[] = [];
+    for (const file of files) events.push(...(await placeFile(tx, caller, file, file.fileName, folderId)));
+    await recordAuditEvents(tx, events);
+    return { count: files.length };
   });
 }
 
@@ -179,14 +220,39 @@ export async function copyFile(
 export async function deleteFile(db: Database, caller: Caller, fileId: string): Promise<void> {
   await db.withTenant(caller.tenantCode, async (tx) => {
     const file = await requireFileAccess(tx, caller, 'files.delete', fileId, { lock: true });
-    assertNotCheckedOutByOther(caller, file);
-    await markFileDeleted(tx, caller.tenantCode, file.id, caller.user.id);
-    await recordAuditEvents(tx, [
+    await trashFiles(tx, caller, [file]);
+  });
+}
+
+/**
+ * `POST files/delete` (`files.delete` of each file's site): every file named to its site's trash in one
+ * transaction, or none (404, 403, or 409 `file.checked_out` for the first refused).
+ */
+export async function deleteFiles(db: Database, caller: Caller, body: BulkDeleteBody): Promise<BulkResult> {
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const files = await requireFilesAccess(tx, caller, 'files.delete', body.fileIds, { lock: true });
+    await trashFiles(tx, caller, files);
+    return { count: files.length };
+  });
+}
+
+/** The one rule of a delete, for one file or many (locked, checked): none checked out by someone else, then all to the trash. */
+async function trashFiles(tx: Queryable, caller: Caller, files: readonly FileTarget[]) {
+  for (const file of files) assertNotCheckedOutByOther(caller, file);
+  await markFilesDeleted(
+    tx,
+    caller.tenantCode,
+    files.map((f) => f.id),
+    caller.user.id,
+  );
+  await recordAuditEvents(
+    tx,
+    files.map((file) =>
       event(caller, file, FILE_ACTION_AUDIT_ACTIONS.delete, {
         title: file.title,
         fileName: file.fileName,
         folderId: file.folderId,
       }),
-    ]);
-  });
+    ),
+  );
 }

@@ -31,9 +31,12 @@ export async function notifyFilesPublished(
   site: { id: string; name: string },
   files: readonly NewFile[],
   batchSeconds: number,
+  /** A client who published their own file (decision 60) is not told about it. */
+  options: { exceptUserId?: string } = {},
 ) {
   if (!files.length) return;
-  await mailSiteClients(tx, scope, site, files, `files.published:${files[0]!.id}`, batchSeconds);
+  const dedupe = `files.published:${files[0]!.id}`;
+  await mailSiteClients(tx, scope, site, files, dedupe, batchSeconds, options.exceptUserId);
 }
 
 /**
@@ -58,9 +61,11 @@ async function mailSiteClients(
   files: readonly (NewFile & { updated?: boolean })[],
   dedupe: string,
   batchSeconds: number,
+  exceptUserId?: string,
 ) {
   if (!(await clientsSeeFiles(tx, scope.tenantCode, site.id))) return;
   for (const userId of await siteMemberIds(tx, scope.tenantCode, site.id)) {
+    if (userId === exceptUserId) continue;
     await enqueueMail(tx, {
       tenantCode: scope.tenantCode,
       template: 'files-published',

@@ -113,7 +113,7 @@ export const ACCESS_ACTIONS = {
   'files.checkoutHistory': built(planned('internalFilesViewCheckoutHistory', 'A file’s check-out history')),
   'files.properties': built(planned('internalFilesViewProperties', 'A file’s properties')),
   'files.versionHistory': built(planned('internalFilesViewVersionHistory', 'A file’s version history')),
-  'files.publish': planned('internalFilesPublishUnPublish', 'Publishing and unpublishing files'),
+  'files.publish': built(planned('internalFilesPublishUnPublish', 'Publishing and unpublishing files')),
 
   // The firm's console: staff of the tenant only, whatever the flags.
   'console.use': staff,

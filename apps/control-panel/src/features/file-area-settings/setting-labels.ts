@@ -137,6 +137,8 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFilesPublishUnPublish: {
     label: 'Publish and unpublish',
-    description: 'Publish files to the site and take them back.',
+    description:
+      'Clients can publish a file they submitted to the site (every member sees it, marked with who published it) and take it back.',
+    enforced: true,
   },
 };

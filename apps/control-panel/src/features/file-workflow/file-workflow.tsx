@@ -1,7 +1,11 @@
+import { RollbackOutlined } from '@ant-design/icons';
 import {
   BulkCategoriseButton,
+  BulkDeleteButton,
+  BulkMoveButton,
   BulkTagButton,
   type ClassifiedFile,
+  ClientPublishPanel,
   categoryPanel,
   type FileActionPanel,
   type FileActionTarget,
@@ -31,6 +35,16 @@ export function staffFilePanels<R extends FileActionTarget & ClassifiedFile>(
   panels.push(fileTagsPanel<R>({}));
   // Category and project (items 4 and 5).
   panels.push(categoryPanel<R>(), projectPanel<R>());
+  // Client publishing (item 9): a file a client published may be returned to Submitted Files.
+  if (kind === 'published') {
+    panels.push({
+      key: 'return-to-submitted',
+      label: 'Return to submitted',
+      icon: <RollbackOutlined aria-hidden />,
+      when: (file) => Boolean((file as { publishedBy?: { name: string } | null }).publishedBy),
+      render: (props) => <ClientPublishPanel {...props} mode="takeBack" />,
+    });
+  }
   return panels;
 }
 
@@ -46,7 +60,31 @@ export function staffBulkActions(
     );
   }
   actions.push(<BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />);
+  actions.push(<StaffMoveAndDelete key="move-and-delete" {...target} />);
   return actions;
+}
+
+/** "Move to…" (files of one site: only when the page shows one) and "Delete"; the staff lists refresh after. */
+function StaffMoveAndDelete({
+  siteId,
+  fileIds,
+  onDone,
+}: {
+  siteId: string | undefined;
+  fileIds: string[];
+  onDone: () => void;
+}) {
+  const dispatch = useShellDispatch();
+  const done = () => {
+    dispatch(controlPanelApi.util.invalidateTags(['StaffPublishedFiles', 'Submissions']));
+    onDone();
+  };
+  return (
+    <>
+      {siteId ? <BulkMoveButton siteId={siteId} fileIds={fileIds} onDone={done} /> : null}
+      <BulkDeleteButton fileIds={fileIds} onDone={done} />
+    </>
+  );
 }
 
 /** "Tag" / "Untag" on the staff's lists, which read their own tags again afterwards. */

@@ -1,7 +1,11 @@
+import { CloudUploadOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { FileAreaSettings } from '@portico/contracts';
 import {
   BulkCategoriseButton,
+  BulkDeleteButton,
+  BulkMoveButton,
   BulkTagButton,
+  ClientPublishPanel,
   categoryPanel,
   type FileActionPanel,
   fileStatusPanel,
@@ -18,10 +22,14 @@ import type { SiteFile } from './file-directions.tsx';
  */
 export type FileKind = 'published' | 'submitted';
 
+/** Who submitted a submitted file, by name (the list's `submittedBy`). */
+const submitterOf = (file: SiteFile) => (file as { submittedBy?: string | null }).submittedBy ?? null;
+
 /** The "More" dialog's part-2 actions on one file of `kind`, as the site's flags allow. */
 export function filePanels<R extends SiteFile>(
   kind: FileKind,
   settings: FileAreaSettings,
+  me: { name: string } | null = null,
 ): FileActionPanel<R>[] {
   const panels: FileActionPanel<R>[] = [];
   // Issue 27 item 1: a published file's status, with a note the firm is mailed.
@@ -31,6 +39,26 @@ export function filePanels<R extends SiteFile>(
   // Category and project (items 4 and 5).
   if (settings.internalFilesRecategorize) panels.push(categoryPanel<R>());
   if (settings.internalFileSetProject) panels.push(projectPanel<R>());
+  // Client publishing (item 9): one's own submitted file to the site, and back. The server checks it is one's own.
+  if (settings.internalFilesPublishUnPublish && me) {
+    if (kind === 'submitted') {
+      panels.push({
+        key: 'client-publish',
+        label: 'Publish to the site',
+        icon: <CloudUploadOutlined aria-hidden />,
+        when: (file) => submitterOf(file) === me.name,
+        render: (props) => <ClientPublishPanel {...props} mode="publish" />,
+      });
+    } else {
+      panels.push({
+        key: 'client-take-back',
+        label: 'Take back',
+        icon: <RollbackOutlined aria-hidden />,
+        when: (file) => file.publishedBy?.name === me.name,
+        render: (props) => <ClientPublishPanel {...props} mode="takeBack" />,
+      });
+    }
+  }
   return panels;
 }
 
@@ -56,6 +84,20 @@ export function bulkFileActions(
   }
   if (settings.internalFilesRecategorize) {
     actions.push(<BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />);
+  }
+  // Bulk move and delete (item 10): without folders there is nowhere to move to.
+  if (settings.internalFilesMove && settings.fileAreaFolderStructure && target.siteId) {
+    actions.push(
+      <BulkMoveButton
+        key="bulk-move"
+        siteId={target.siteId}
+        fileIds={target.fileIds}
+        onDone={target.onDone}
+      />,
+    );
+  }
+  if (settings.internalFilesDelete) {
+    actions.push(<BulkDeleteButton key="bulk-delete" fileIds={target.fileIds} onDone={target.onDone} />);
   }
   return actions;
 }

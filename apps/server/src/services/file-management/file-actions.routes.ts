@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  BulkDeleteBodySchema,
+  BulkMoveBodySchema,
+  BulkResultSchema,
   CopiedFileSchema,
   CopyFileBodySchema,
   ErrorBodySchema,
   FileParamsSchema,
+  TenantParamsSchema,
   UpdatedFileSchema,
   UpdateFileBodySchema,
 } from '@portico/contracts';
@@ -13,7 +17,9 @@ import type { Database } from '../../db/database.ts';
 import {
   copyFile,
   deleteFile,
+  deleteFiles,
   type FileActionSettings,
+  moveFiles,
   updateFile,
 } from '../../file-actions/file-actions.usecases.ts';
 
@@ -92,5 +98,45 @@ export const fileActionsRoutes: FastifyPluginAsyncTypebox<{ db: Database } & Fil
       await deleteFile(deps.db, callerOf(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  const BULK =
+    ' One transaction: every file or none. Any id that is not a live file the caller sees answers 404 ' +
+    '`files.not_found` (checked for every id before any flag), then 403 for the first site whose flag refuses.';
+
+  app.post(
+    '/api/files/move',
+    {
+      schema: {
+        ...doc,
+        summary: 'Move several files of one site into one folder',
+        description:
+          "`folderId` a live folder of the files' site or null for the root (else 404 `folders.not_found`); files of " +
+          'more than one site answer 400. Needs `internalFilesMove`. A file someone else has checked out answers ' +
+          '409 `file.checked_out`; a name taken in the folder 409 `name.taken` naming that file. `count` is how ' +
+          `many files were named (those already there included).${BULK}`,
+        params: TenantParamsSchema,
+        body: BulkMoveBodySchema,
+        response: { 200: BulkResultSchema, ...errors },
+      },
+    },
+    async (request) => moveFiles(deps.db, callerOf(request), request.body),
+  );
+
+  app.post(
+    '/api/files/delete',
+    {
+      schema: {
+        ...doc,
+        summary: "Delete several files: to their sites' trash",
+        description:
+          'Needs `internalFilesDelete` of each file’s site. A file someone else has checked out answers 409 ' +
+          `\`file.checked_out\`.${BULK}`,
+        params: TenantParamsSchema,
+        body: BulkDeleteBodySchema,
+        response: { 200: BulkResultSchema, ...errors },
+      },
+    },
+    async (request) => deleteFiles(deps.db, callerOf(request), request.body),
   );
 };

@@ -11,11 +11,13 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { callerOf } from '../../auth/current-user.ts';
+import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
 import { checkoutRoutes } from './checkouts.routes.ts';
 import { classificationListRoutes } from './classification-lists.routes.ts';
+import { clientPublishingRoutes } from './client-publishing.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
 import { type FileStatusRouteDeps, fileStatusRoutes } from './file-statuses.routes.ts';
@@ -33,6 +35,8 @@ export interface FileManagementRouteDeps
   checkoutHours: number;
   /** UPLOAD_REFUSED_EXTENSIONS: a rename may not give a file a refused type. */
   refusedExtensions: readonly string[];
+  /** NOTIFY_BATCH_SECONDS: the mails that files cause (a client publishing one, decision 60). */
+  notify: FileMailSettings;
 }
 
 /** The file-management service: the files the firm published to a site. */
@@ -80,6 +84,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
 
   // Issue 27 item 1: the firm's statuses and a file's status (decision 55).
   await app.register(fileStatusRoutes, { db: deps.db, notify: deps.notify });
+  // Client publishing (issue 27 item 9, decision 60).
+  await app.register(clientPublishingRoutes, { db: deps.db, notify: deps.notify });
 
   app.get(
     '/api/files/published-files/columns',

@@ -4,6 +4,7 @@ import {
   Skeleton,
   selectSelectedSite,
   selectTenant,
+  selectUser,
   useFolderParam,
   useShellSelector,
 } from '@portico/web-shell';
@@ -31,6 +32,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
   const settings = useFileAreaSettings();
   const siteId = useShellSelector(selectSelectedSite);
   const tenant = useShellSelector(selectTenant) ?? '';
+  const me = useShellSelector(selectUser);
   const folderId = useFolderParam();
   // With the site's folders on, the page is one folder at a time (decision 47); off, today's flat list.
   const folders = settings.portalFilesView && settings.fileAreaFolderStructure;
@@ -68,7 +70,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               canEmail={settings.internalFilesEmail && settings.internalFilesDownload}
               canUpdate={settings.internalFilesUpdate}
               canViewVersions={settings.internalFilesViewVersionHistory}
-              panels={filePanels<R>(direction.kind, settings)}
+              panels={filePanels<R>(direction.kind, settings, me)}
               bulkActions={(fileIds, onDone) =>
                 bulkFileActions(direction.kind, settings, { tenant, siteId: siteId ?? '', fileIds, onDone })
               }

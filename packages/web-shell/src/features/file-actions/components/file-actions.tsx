@@ -39,6 +39,8 @@ export interface FileActionPanel<F extends FileActionTarget = FileActionTarget> 
   key: string;
   label: string;
   icon: ReactNode;
+  /** Offered on this file only (e.g. "Publish to the site" on the caller's own files); by default on every file. */
+  when?: (file: F) => boolean;
   render: (props: {
     file: F;
     siteId: string;
@@ -109,7 +111,8 @@ export function FileActions<F extends FileActionTarget>({
 }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  if (!anyFileAction(allowed, panels, commands)) return null;
+  const offered = panels.filter((p) => p.when?.(file) ?? true);
+  if (!anyFileAction(allowed, offered, commands)) return null;
   const close = () => {
     setOpen(false);
     trigger.current?.focus();
@@ -131,7 +134,7 @@ export function FileActions<F extends FileActionTarget>({
           file={file}
           siteId={siteId}
           allowed={allowed}
-          panels={panels}
+          panels={offered}
           commands={commands}
           withFolders={withFolders}
           onChanged={onChanged}
