@@ -32,6 +32,7 @@ const MODULES: Record<string, readonly string[]> = {
   versions: ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning', 'checkouts'],
   idp: ['sites', 'audit', 'mail', 'invitations'],
   'share-links': ['sites', 'audit', 'uploads', 'site-files', 'mail', 'scanning'],
+  assignments: ['sites', 'audit', 'site-files', 'mail', 'scanning'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
 const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts', 'sweep-timer.ts'];

@@ -55,6 +55,7 @@ export const FILE_HISTORY_LABELS: Readonly<Record<string, string>> = {
   [CHECKOUT_AUDIT_ACTIONS.checkIn]: 'Checked in',
   [CHECKOUT_AUDIT_ACTIONS.forcedCheckIn]: 'Check-in forced',
   [CHECKOUT_AUDIT_ACTIONS.expired]: 'Check-out ran out',
+  'file.assign': 'Assignee changed',
 };
 
 /** The label of an action: the table's, or the action's own words (`file.some_thing` → "Some thing"). */

@@ -14,6 +14,7 @@ import { callerOf } from '../../auth/current-user.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
+import { assignmentRoutes } from './assignments.routes.ts';
 import { checkoutRoutes } from './checkouts.routes.ts';
 import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
@@ -65,6 +66,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   // The workspace's file actions (issue 26): `files/{id}/…`, either direction.
   await app.register(checkoutRoutes, { db: deps.db, checkoutHours: deps.checkoutHours });
   await app.register(fileHistoryRoutes, { db: deps.db });
+  // Assignee and assignment (issue 27 item 2, decision 56).
+  await app.register(assignmentRoutes, { db: deps.db });
 
   await app.register(foldersRoutes, { db: deps.db });
 
