@@ -76,9 +76,9 @@ beforeAll(async () => {
   aliceFile = rows.find((r) => r.site_id === aliceSite)!.id;
   globexFile = rows.find((r) => r.site_id === api.siteId('GLX-2001'))!.id;
   expect(bakeryFiles.length).toBeGreaterThanOrEqual(3);
-  [bob, carol, alice, dave] = await Promise.all(
-    ['bob', 'carol', 'alice', 'dave'].map((u) => api.userId(u as 'bob')),
-  );
+  [bob, carol, alice, dave] = (await Promise.all(
+    (['bob', 'carol', 'alice', 'dave'] as const).map((u) => api.userId(u)),
+  )) as [string, string, string, string];
   await setSiteFlags(api, bakery);
 });
 
@@ -141,7 +141,7 @@ describe('PUT files/{id}/assignee', () => {
     const carolBefore = mailsTo('carol@acme.example').length;
     expect((await setAssignee(api.as('bob'), bakeryFiles[2]!.id, carol)).status).toBe(204);
     await nextMailTo('carol@acme.example', carolBefore);
-    expect(mailsTo('carol@acme.example').at(-1)!.parsed.text).toContain('/control-panel/assignedToMe');
+    expect(mailsTo('carol@acme.example').at(-1)!.parsed.text).toContain('/control-panel/assigned-to-me');
     expect(mailsTo('bob@example.com').length).toBe(before);
   });
 

@@ -44,7 +44,9 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFileSetAssignee: {
     label: 'Set the assignee',
-    description: 'Choose who is responsible for a file.',
+    description:
+      'Clients can choose who is responsible for a file: the firm’s staff or a client of the site.',
+    enforced: true,
   },
   internalFileSetProject: { label: 'Set the project', description: 'File a document under a project.' },
   internalFilesCheckinCheckout: {
@@ -64,7 +66,12 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
     description: 'Subscribe to e-mails about new files.',
   },
   fileAreaManageTags: { label: 'Manage tags', description: 'Create and apply tags.' },
-  internalFilesAssign: { label: 'Assign files', description: 'Assign files to people.' },
+  internalFilesAssign: {
+    label: 'Assign files',
+    description:
+      'Clients can hand several files to one person with a note and a due date; that person is mailed.',
+    enforced: true,
+  },
   internalFilesCopy: {
     label: 'Copy files',
     description: 'Clients can copy a file into a folder of the site (the copy shares the stored bytes).',
@@ -99,7 +106,8 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFilesViewAssignmentHistory: {
     label: 'Assignment history',
-    description: 'See who a file was assigned to.',
+    description: 'Clients can see who a file was assigned to, by whom, when, with the note and due date.',
+    enforced: true,
   },
   internalFilesViewCheckoutHistory: {
     label: 'Check-out history',

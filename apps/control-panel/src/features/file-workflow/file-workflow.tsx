@@ -1,4 +1,9 @@
-import type { FileActionPanel, FileActionTarget } from '@portico/web-shell';
+import {
+  AssignFilesButton,
+  type FileActionPanel,
+  type FileActionTarget,
+  setAssigneePanel,
+} from '@portico/web-shell';
 import type { ReactNode } from 'react';
 
 /**
@@ -11,14 +16,26 @@ export type FileKind = 'published' | 'submitted';
 /** The "More" dialog's part-2 actions on one file of `kind`. */
 export function staffFilePanels<R extends FileActionTarget>(_kind: FileKind): FileActionPanel<R>[] {
   const panels: FileActionPanel<R>[] = [];
+  // Issue 27 item 2: the file's assignee (a person of the firm or of the site).
+  panels.push(setAssigneePanel<R>());
   return panels;
 }
 
 /** The selection bar's part-2 actions on the selected files (of one site when `siteId` is known). */
 export function staffBulkActions(
   _kind: FileKind,
-  _target: { tenant: string; siteId: string | undefined; fileIds: string[]; onDone: () => void },
+  target: { tenant: string; siteId: string | undefined; fileIds: string[]; onDone: () => void },
 ): ReactNode[] {
   const actions: ReactNode[] = [];
+  // Issue 27 item 2: hand the selected files (of one site) to one person, with a note and a due date.
+  actions.push(
+    <AssignFilesButton
+      key="assign"
+      tenant={target.tenant}
+      siteId={target.siteId}
+      fileIds={target.fileIds}
+      onDone={target.onDone}
+    />,
+  );
   return actions;
 }

@@ -23,7 +23,7 @@ export const filesAssignedMail = defineMailTemplate<FilesAssignedData>({
   render: (data, { tenant, publicUrl }) => {
     const n = data.items.length;
     const what = n === 1 ? `"${data.items[0]?.title ?? 'a file'}"` : `${n} files`;
-    const path = data.audience === 'staff' ? '/control-panel/assignedToMe' : '/assignedToMe';
+    const path = data.audience === 'staff' ? '/control-panel/assigned-to-me' : '/assignedToMe';
     return {
       subject: `${data.byName} assigned you ${what}${data.dueDate ? `, due ${data.dueDate}` : ''}`,
       heading: `${data.byName} of ${tenant.displayName} assigned you ${what}`,
