@@ -365,3 +365,25 @@ describe('who may', () => {
     }
   });
 });
+
+describe('the API documentation', () => {
+  it('documents every assignment route with its schemas', async () => {
+    const { body: doc } = await api.anonymous.get<{
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, unknown> }>>;
+    }>('/docs/json');
+    const base = '/t/{tenant}/file-management/api/files';
+    const expected: [string, string, string][] = [
+      [`${base}/{id}/assignee`, 'put', '204'],
+      [`${base}/assign`, 'post', '200'],
+      [`${base}/{id}/assignments`, 'get', '200'],
+      [`${base}/assigned-to-me`, 'get', '200'],
+      [`${base}/assignees`, 'get', '200'],
+    ];
+    for (const [path, method, status] of expected) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!.tags).toEqual(['file-management']);
+      expect(Object.keys(operation!.responses)).toEqual(expect.arrayContaining([status, '4XX']));
+    }
+  });
+});
