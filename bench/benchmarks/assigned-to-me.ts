@@ -78,8 +78,8 @@ export const assignedToMeBenchmark: Benchmark = {
 
       const token = await portico.signIn(CLIENT);
       const headers = { authorization: `Bearer ${token}` };
-      const pageUrl = `${fileManagement(portico)}/assigned-to-me`;
-      const countUrl = `${pageUrl}?count=true`;
+      const pageUrl = `${fileManagement(portico)}/assigned-to-me?limit=50`;
+      const countUrl = `${fileManagement(portico)}/assigned-to-me?count=true`;
 
       const measure = async (label: string) => {
         const first = await fetch(pageUrl, { headers });
