@@ -116,9 +116,14 @@ export interface AssignedFileRow extends SiteFileRow {
   direction: 'published' | 'submitted';
   assigned_at: Date | string;
   not_scanned: boolean;
+  /** How many files match across all pages (the same scan as the page's, before its LIMIT). */
+  full_count: number | string;
 }
 
-/** A page of the files assigned to the person in these sites: due first (soonest first), then newest assigned. */
+/**
+ * A page of the files assigned to the person in these sites: due first (soonest first), then newest assigned;
+ * each row carries the total (`full_count`), so a page costs one scan of the person's files, not two.
+ */
 export async function listAssignedFiles(
   tx: Queryable,
   tenantCode: string,
@@ -129,7 +134,8 @@ export async function listAssignedFiles(
   if (siteIds.length === 0) return [];
   const { rows } = await tx.query<AssignedFileRow>(
     `SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}
-     FROM (SELECT ${BASE_COLUMNS}, f.blob_key, f.direction, f.assigned_at, f.assignment_due AS due_day
+     FROM (SELECT ${BASE_COLUMNS}, f.blob_key, f.direction, f.assigned_at, f.assignment_due AS due_day,
+                  count(*) OVER () AS full_count
            FROM files f WHERE ${assignedWhere}
            ORDER BY f.assignment_due ASC NULLS LAST, f.assigned_at DESC, f.id
            LIMIT $4 OFFSET $5) p

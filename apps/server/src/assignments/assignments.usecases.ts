@@ -179,9 +179,11 @@ export async function assignedToMe(
     if (query.count)
       return { count: await countAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds) };
     const rows = await listAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds, query);
-    const total =
-      rows.length < query.limit && (rows.length > 0 || query.offset === 0)
-        ? query.offset + rows.length
+    // Past the last page there is no row to carry the total: counted alone then.
+    const total = rows[0]
+      ? Number(rows[0].full_count)
+      : query.offset === 0
+        ? 0
         : await countAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds);
     const nameOf = new Map(sites.map((s) => [s.id, s.name]));
     const records: AssignedFile[] = rows.map((row) => ({
