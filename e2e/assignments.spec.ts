@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { tenantsOf } from '../apps/server/src/idp/accounts.ts';
 import { startTestSmtpServer } from '../apps/server/src/testing/smtp.ts';
 import { demoUserId, mintAccessToken } from '../apps/server/src/testing/tokens.ts';
+import { expectNoSeriousA11yViolations } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
 import { signInAs } from './support/sign-in.ts';
@@ -80,6 +81,7 @@ describe('assignee and assignment', { timeout: 90_000 }, () => {
     await carol.page.getByRole('button', { name: 'Assign 2' }).click();
     const dialog = carol.page.getByTestId('assign-files-dialog');
     await dialog.getByLabel('To').selectOption({ label: 'Bob Baker' });
+    await expectNoSeriousA11yViolations(carol.page);
     await dialog.getByLabel('Note (optional)').fill('Please check these before our meeting.');
     // A date not written YYYY-MM-DD is refused on the page, readably.
     await dialog.getByLabel('Due date (optional)').fill('15/01/2031');
@@ -102,6 +104,7 @@ describe('assignee and assignment', { timeout: 90_000 }, () => {
     await expect.poll(() => entry.textContent(), { timeout: 20_000 }).toContain('2');
     const list = bob.page.getByTestId('assigned-list');
     await list.waitFor({ timeout: 20_000 });
+    await expectNoSeriousA11yViolations(bob.page);
     const items = list.getByTestId('assigned-item');
     expect(await items.count()).toBe(2);
     for (const title of FILES) {

@@ -117,7 +117,7 @@ export function AssignedToMePage({
                   ) : null}
                   <Button
                     icon={<FolderOpenOutlined aria-hidden />}
-                    aria-label={`Open ${file.siteName}`}
+                    aria-label={`Open site ${file.siteName}`}
                     onClick={() => onOpenSite(file)}
                     data-testid="assigned-open-site"
                   >
