@@ -151,9 +151,32 @@ describe('assignee and assignment', { timeout: 90_000 }, () => {
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('settings.forbidden');
 
     await setFlag('internalFilesAssign', true);
+    await setFlag('internalFileSetAssignee', true);
     await bob.page.reload();
     await table.getByRole('checkbox', { name: `Select ${FILES[0]}` }).check({ timeout: 20_000 });
     await bob.page.getByTestId('assign-files').waitFor({ timeout: 20_000 });
+
+    // "Set assignee" in the file's More dialog: Bob hands the VAT return to Carol.
+    await table.getByRole('button', { name: `More actions for ${FILES[1]}` }).click();
+    const more = bob.page.getByTestId('file-actions-dialog');
+    await more.getByTestId('file-action-assignee').click();
+    await more.getByLabel('Assignee').selectOption({ label: 'Carol Chen' });
+    await more.getByLabel('Note (optional)').fill('Over to you.');
+    await more.getByTestId('assignee-save').click();
+    await more.waitFor({ state: 'detached', timeout: 10_000 });
+    const carolId = await demoUserId(server(), 'carol');
+    await expect
+      .poll(
+        async () =>
+          (
+            await server().db.query<{ assignee_id: string | null }>(
+              'SELECT assignee_id FROM files WHERE title = $1',
+              [FILES[1]],
+            )
+          ).rows[0]!.assignee_id,
+        { timeout: 10_000 },
+      )
+      .toBe(carolId);
     expect(realErrors(bob.errors)).toEqual([]);
   });
 });
