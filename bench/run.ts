@@ -1,5 +1,6 @@
 import { readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { assignedToMeBenchmark } from './benchmarks/assigned-to-me.ts';
 import { browserDownloadBenchmark } from './benchmarks/browser-download.ts';
 import { downloadBenchmark } from './benchmarks/download.ts';
 import { controlPanelFirstScreenBenchmark, portalFirstScreenBenchmark } from './benchmarks/first-screen.ts';
@@ -33,6 +34,7 @@ const BENCHMARKS: Benchmark[] = [
   listBenchmark,
   foldersBenchmark,
   tagsBenchmark,
+  assignedToMeBenchmark,
   requestsListBenchmark,
   uploadRssBenchmark,
   scanUploadBenchmark,

@@ -144,6 +144,7 @@ describe('the console for the firm’s staff', () => {
       'Notifications',
       'Quarantine',
       'Share links',
+      'Assigned to me',
     ]);
     // The console works across sites: no site in the breadcrumb, no site switcher.
     expect(await page.getByTestId('breadcrumb-current').textContent()).toBe('Sites');

@@ -84,6 +84,7 @@ describe('signing in to the portal', () => {
       'Published Files',
       'Requested Documents',
       'Notifications',
+      'Assigned to me',
     ]);
     await expect
       .poll(() => menu.locator('.portico-badge [aria-hidden]').first().textContent(), { timeout: 15_000 })
@@ -276,6 +277,7 @@ describe('the side menu', () => {
         'Submitted Files',
         'Requested Documents',
         'Notifications',
+        'Assigned to me',
       ]);
     } finally {
       await hide('publishedFilesHidden', 'publishedFiles');

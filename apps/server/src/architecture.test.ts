@@ -37,6 +37,7 @@ const MODULES: Record<string, readonly string[]> = {
   categories: ['sites', 'audit', 'site-files'],
   projects: ['sites', 'audit', 'site-files'],
   'client-publishing': ['sites', 'audit', 'site-files', 'checkouts', 'file-actions'],
+  assignments: ['sites', 'audit', 'site-files', 'mail', 'scanning'],
 };
 /** What every module may use: identity, the database, blobs, HTTP errors and transfers, settings. */
 const INFRASTRUCTURE = ['auth', 'db', 'storage', 'transfers', 'http', 'config.ts', 'sweep-timer.ts'];

@@ -74,6 +74,8 @@ export const ERROR_CODES = {
   'file.checked_out': 409,
   'file.not_checked_out': 409,
   'versions.not_found': 404,
+  // Assignee and assignment (issue 27 item 2, decision 56).
+  'assignee.invalid': 400,
   'trash.not_found': 404,
   // E-mailing files and uploading from a link (issue 27 items 6 and 7, decision 52).
   'share_links.not_found': 404,

@@ -67,6 +67,7 @@ export const FILE_HISTORY_LABELS: Readonly<Record<string, string>> = {
   'project.update': 'Project changed',
   'file.client_publish': 'Published by the client',
   'file.client_unpublish': 'Returned to submitted files',
+  'file.assign': 'Assignee changed',
 };
 
 /** The label of an action: the table's, or the action's own words (`file.some_thing` → "Some thing"). */

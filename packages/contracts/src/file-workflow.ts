@@ -155,6 +155,12 @@ export const FileAssignmentListSchema = Type.Object(
 );
 export type FileAssignmentList = Static<typeof FileAssignmentListSchema>;
 
+export const FileAssignmentsQuerySchema = Type.Object(
+  { limit: Type.Optional(PageLimitSchema), offset: Type.Optional(PageOffsetSchema) },
+  { $id: 'FileAssignmentsQuery', additionalProperties: false },
+);
+export type FileAssignmentsQuery = Static<typeof FileAssignmentsQuerySchema>;
+
 export const AssignedToMeQuerySchema = Type.Object(
   {
     count: Type.Optional(Type.Boolean({ description: 'true answers `{ count }` only (the menu’s badge).' })),
@@ -197,6 +203,32 @@ export const AssignedToMeSchema = Type.Union(
   },
 );
 export type AssignedToMe = Static<typeof AssignedToMeSchema>;
+
+export const AssigneesQuerySchema = Type.Object(
+  { siteId: SiteIdSchema },
+  { $id: 'AssigneesQuery', additionalProperties: false },
+);
+export type AssigneesQuery = Static<typeof AssigneesQuerySchema>;
+
+export const AssigneeOptionSchema = Type.Object(
+  {
+    userId: Type.String({ format: 'uuid' }),
+    name: Type.String({ description: 'As this firm knows them.' }),
+    role: Type.Union([Type.Literal('staff'), Type.Literal('client')]),
+  },
+  { $id: 'AssigneeOption' },
+);
+export type AssigneeOption = Static<typeof AssigneeOptionSchema>;
+
+export const AssigneeListSchema = Type.Object(
+  {
+    records: Type.Array(AssigneeOptionSchema, {
+      description: 'The firm’s staff, then the site’s member clients, each by name.',
+    }),
+  },
+  { $id: 'AssigneeList', description: 'Who a file of the site may be assigned to (a people picker).' },
+);
+export type AssigneeList = Static<typeof AssigneeListSchema>;
 
 // ---- Tags (item 3) -------------------------------------------------------------------------------------------
 

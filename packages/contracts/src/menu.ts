@@ -11,6 +11,7 @@ export const PORTAL_MENU_KEYS = {
   publishedFiles: 'publishedFiles',
   notifications: 'notifications',
   requestedDocuments: 'requestedDocuments',
+  assignedToMe: 'assignedToMe',
 } as const;
 
 export const MenuQuerySchema = Type.Object(

@@ -9,6 +9,7 @@ export { createRoutes } from './app/create-routes.tsx';
 export { WebShell } from './app/web-shell.tsx';
 export { PageSpinner } from './components/page-spinner.tsx';
 export { VisuallyHidden } from './components/visually-hidden.tsx';
+export * from './features/assignments/index.ts';
 export { useBranding } from './features/branding/components/branding-provider.tsx';
 export * from './features/categories-projects/index.ts';
 export {

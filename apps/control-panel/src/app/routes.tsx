@@ -11,9 +11,10 @@ import {
   SafetyOutlined,
   SettingOutlined,
   ShopOutlined,
+  UserOutlined,
 } from '@ant-design/icons';
 import type { MenuAudience } from '@portico/contracts';
-import type { ShellPage } from '@portico/web-shell';
+import type { MenuBadge, ShellPage } from '@portico/web-shell';
 import type { ComponentType, ReactNode } from 'react';
 import { STAFF_MENU_KEYS } from '../lib/menu-keys.ts';
 
@@ -30,6 +31,8 @@ export interface ControlPanelRoute {
   requiredRole: MenuAudience;
   /** False for a page drawn with Portico's own controls (see ShellPage.antd). */
   antd?: boolean;
+  /** A count beside the menu item (see ShellPage.badge). */
+  badge?: MenuBadge;
 }
 
 export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
@@ -57,6 +60,15 @@ export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
     menuKey: STAFF_MENU_KEYS.submissions,
     icon: <InboxOutlined />,
     load: () => import('../features/submissions/components/submissions-page.tsx'),
+    requiredRole: 'staff',
+  },
+  {
+    path: 'assigned-to-me',
+    title: 'Assigned to me',
+    menuKey: STAFF_MENU_KEYS.assignedToMe,
+    icon: <UserOutlined />,
+    badge: 'assignedToMeCount',
+    load: () => import('../features/assigned-to-me/assigned-to-me-page.tsx'),
     requiredRole: 'staff',
   },
   {
@@ -135,13 +147,14 @@ export const CONTROL_PANEL_ROUTES: readonly ControlPanelRoute[] = [
 
 /** The shell's pages for the routes: the shell builds the router and the side menu from them. */
 export function toShellPages(routes: readonly ControlPanelRoute[]): ShellPage[] {
-  return routes.map(({ path, title, menuKey, icon, load, antd }) => ({
+  return routes.map(({ path, title, menuKey, icon, load, antd, badge }) => ({
     path,
     title,
     menuKey,
     icon,
     load,
     ...(antd === undefined ? {} : { antd }),
+    ...(badge === undefined ? {} : { badge }),
   }));
 }
 

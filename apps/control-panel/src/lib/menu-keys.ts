@@ -12,6 +12,7 @@ export const STAFF_MENU_KEYS = {
   requests: 'requests',
   quarantine: 'quarantine',
   shareLinks: 'shareLinks',
+  assignedToMe: 'assignedToMe',
 } as const;
 
 /** What people call each page a menu entry can open, by key; a key not here is shown as itself. */
@@ -31,4 +32,5 @@ export const MENU_PAGE_NAMES: Readonly<Record<string, string>> = {
   requestedDocuments: 'Requested Documents',
   shareLinks: 'Share links',
   quarantine: 'Quarantine',
+  assignedToMe: 'Assigned to me',
 };

@@ -1,4 +1,10 @@
-import { FileAddOutlined, FileDoneOutlined, FileSearchOutlined, MailOutlined } from '@ant-design/icons';
+import {
+  FileAddOutlined,
+  FileDoneOutlined,
+  FileSearchOutlined,
+  MailOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { PORTAL_MENU_KEYS, POST_SIGN_IN_REDIRECT } from '@portico/contracts';
 import type { AppDescriptor } from '@portico/web-shell';
 import { uploaderSlice } from '../features/site-files/uploader-slice.ts';
@@ -42,6 +48,14 @@ export const portalDescriptor: AppDescriptor = {
       icon: <FileSearchOutlined />,
       badge: 'openRequestItemCount',
       load: () => import('../features/requested-documents/components/requested-documents-page.tsx'),
+    },
+    {
+      path: 'assignedToMe',
+      menuKey: PORTAL_MENU_KEYS.assignedToMe,
+      title: 'Assigned to me',
+      icon: <UserOutlined />,
+      badge: 'assignedToMeCount',
+      load: () => import('../features/site-files/components/assigned-to-me-page.tsx'),
     },
     {
       path: 'notifications',

@@ -7,6 +7,7 @@ import {
 } from './templates/document-requests.ts';
 import { fileQuarantinedMail } from './templates/file-quarantined.ts';
 import { fileStatusChangedMail } from './templates/file-status-changed.ts';
+import { filesAssignedMail } from './templates/files-assigned.ts';
 import { filesPublishedMail } from './templates/files-published.ts';
 import { filesSharedMail } from './templates/files-shared.ts';
 import { filesSubmittedMail } from './templates/files-submitted.ts';
@@ -44,6 +45,7 @@ export const MAIL_TEMPLATES = {
   'files-shared': filesSharedMail,
   'passkey-added': passkeyAddedMail,
   'file-status-changed': fileStatusChangedMail,
+  'files-assigned': filesAssignedMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

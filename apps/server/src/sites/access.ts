@@ -94,7 +94,7 @@ export const ACCESS_ACTIONS = {
 
   // What the other flags will gate: named now, built by the file-workspace issues.
   'files.setStatus': built(planned('internalFileStatusUpdate', 'Changing a file’s status')),
-  'files.setAssignee': planned('internalFileSetAssignee', 'Setting a file’s assignee'),
+  'files.setAssignee': built(planned('internalFileSetAssignee', 'Setting a file’s assignee')),
   'files.setProject': built(planned('internalFileSetProject', 'Setting a file’s project')),
   'files.checkout': built(planned('internalFilesCheckinCheckout', 'Checking files out and in')),
   'files.recategorize': built(planned('internalFilesRecategorize', 'Recategorizing files')),
@@ -102,14 +102,16 @@ export const ACCESS_ACTIONS = {
   'folders.create': site([FILES_SHOWN, FOLDERS_ON]),
   'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),
   'files.tag': built(planned('fileAreaManageTags', 'Managing tags')),
-  'files.assign': planned('internalFilesAssign', 'Assigning files'),
+  'files.assign': built(planned('internalFilesAssign', 'Assigning files')),
   'files.copy': built(planned('internalFilesCopy', 'Copying files')),
   'files.delete': built(planned('internalFilesDelete', 'Removing files')),
   'files.history': built(planned('internalFilesHistory', 'A file’s history')),
   'files.move': built(planned('internalFilesMove', 'Moving files')),
   'files.rename': built(planned('internalFilesRename', 'Renaming files')),
   'files.update': built(planned('internalFilesUpdate', 'Replacing a file’s content')),
-  'files.assignmentHistory': planned('internalFilesViewAssignmentHistory', 'A file’s assignment history'),
+  'files.assignmentHistory': built(
+    planned('internalFilesViewAssignmentHistory', 'A file’s assignment history'),
+  ),
   'files.checkoutHistory': built(planned('internalFilesViewCheckoutHistory', 'A file’s check-out history')),
   'files.properties': built(planned('internalFilesViewProperties', 'A file’s properties')),
   'files.versionHistory': built(planned('internalFilesViewVersionHistory', 'A file’s version history')),

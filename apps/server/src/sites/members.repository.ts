@@ -83,3 +83,52 @@ export async function staffIdsOf(tx: Queryable, tenantCode: string): Promise<str
   );
   return rows.map((r) => r.user_id);
 }
+
+/** A person a file of a site may be assigned to: the firm's staff, or a client who is a live member of the site. */
+export interface AssignablePersonRow {
+  user_id: string;
+  name: string | null;
+  is_staff: boolean;
+}
+
+/**
+ * Who a file of the site may be assigned to (issue 27 item 2): the firm's staff, then the site's members while it
+ * is not archived, each by the name this firm knows them by (tenant_people), staff first, then by name.
+ */
+export async function assignablePeople(
+  tx: Queryable,
+  tenantCode: string,
+  siteId: string,
+): Promise<AssignablePersonRow[]> {
+  const { rows } = await tx.query<AssignablePersonRow>(
+    `SELECT who.user_id, p.name, bool_or(who.is_staff) AS is_staff
+     FROM (SELECT user_id, true AS is_staff FROM tenant_staff WHERE tenant_code = $1
+           UNION ALL
+           SELECT am.user_id, false FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.tenant_code = $1 AND am.site_id = $2) who
+     LEFT JOIN tenant_people p ON p.tenant_code = $1 AND p.user_id = who.user_id
+     GROUP BY who.user_id, p.name
+     ORDER BY bool_or(who.is_staff) DESC, lower(coalesce(p.name, '')), who.user_id`,
+    [tenantCode, siteId],
+  );
+  return rows;
+}
+
+/**
+ * Whether the person may be handed files of every one of these sites: staff of the firm, or a live member of each
+ * site (not archived). Answers the sites they may not be given files of (none when staff).
+ */
+export async function sitesNotAssignableTo(
+  tx: Queryable,
+  tenantCode: string,
+  userId: string,
+  siteIds: readonly string[],
+): Promise<string[]> {
+  const { rows } = await tx.query<{ site_id: string }>(
+    `SELECT s.site_id FROM unnest($3::uuid[]) AS s(site_id)
+     WHERE NOT EXISTS (SELECT 1 FROM tenant_staff st WHERE st.tenant_code = $1 AND st.user_id = $2)
+       AND NOT EXISTS (SELECT 1 FROM ${ACTIVE_MEMBERSHIPS} am
+                       WHERE am.tenant_code = $1 AND am.site_id = s.site_id AND am.user_id = $2)`,
+    [tenantCode, userId, siteIds],
+  );
+  return rows.map((r) => r.site_id);
+}

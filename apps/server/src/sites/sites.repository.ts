@@ -130,3 +130,17 @@ export async function readEffectiveSettings(tx: Queryable, tenantCode: string, s
   );
   return effectiveFileAreaSettings(rows[0]?.tenant_settings, rows[0]?.site_settings);
 }
+
+/**
+ * Every site the caller sees (staff: every site that is not archived; a client: those they are a member of), with
+ * its settings in force: for what reads across the caller's sites at once ("Assigned to me").
+ */
+export async function allVisibleSites(tx: Queryable, scope: Caller): Promise<Site[]> {
+  const { rows } = await tx.query<SiteRow>(
+    `SELECT s.id, s.name, s.reference, ${settingsColumns}
+     FROM sites s ${settingsJoin('s')}
+     WHERE ${visibleSites('s')}`,
+    visibilityParams(scope),
+  );
+  return rows.map(toSite);
+}

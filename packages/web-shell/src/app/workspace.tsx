@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ActivityBell } from '../features/activity/components/activity-bell.tsx';
+import { useAssignedToMeCount } from '../features/assignments/api/assignments.ts';
 import { useIdleLogout } from '../features/auth/hooks/use-idle-logout.ts';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useBranding } from '../features/branding/components/branding-provider.tsx';
@@ -137,6 +138,9 @@ export function Workspace() {
   const openRequestItemCount = useOpenRequestItemCount(
     !isInitializing && showsBadge(navItems, 'openRequestItemCount'),
   );
+  const assignedToMeCount = useAssignedToMeCount(
+    !isInitializing && showsBadge(navItems, 'assignedToMeCount'),
+  );
   const effects = descriptor.layoutEffects ?? [];
 
   if (denied && apiError) {
@@ -166,6 +170,7 @@ export function Workspace() {
       badges={{
         publishedFileCount,
         ...(openRequestItemCount === undefined ? {} : { openRequestItemCount }),
+        ...(assignedToMeCount === undefined ? {} : { assignedToMeCount }),
       }}
       crumbs={isInitializing ? [] : crumbs}
       collapsedStorageKey={keys.sideMenuCollapsed}

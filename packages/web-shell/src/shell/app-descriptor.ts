@@ -5,7 +5,7 @@ import type { ClientSection } from '../config/runtime-config.ts';
 import type { ApiError } from '../lib/http-errors.ts';
 
 /** A badge the side menu can show next to a page's item, read from the app state. */
-export type MenuBadge = 'publishedFileCount' | 'openRequestItemCount';
+export type MenuBadge = 'publishedFileCount' | 'openRequestItemCount' | 'assignedToMeCount';
 
 /** One page inside the master layout: a configured route path, lazily loaded (SPEC §2). */
 export interface ShellPage {

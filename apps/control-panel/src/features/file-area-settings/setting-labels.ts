@@ -48,7 +48,9 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFileSetAssignee: {
     label: 'Set the assignee',
-    description: 'Choose who is responsible for a file.',
+    description:
+      'Clients can choose who is responsible for a file: the firm’s staff or a client of the site.',
+    enforced: true,
   },
   internalFileSetProject: {
     label: 'Set the project',
@@ -82,7 +84,12 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
       'Clients can create the firm’s tags and tag or untag the files of the site (staff rename and delete tags).',
     enforced: true,
   },
-  internalFilesAssign: { label: 'Assign files', description: 'Assign files to people.' },
+  internalFilesAssign: {
+    label: 'Assign files',
+    description:
+      'Clients can hand several files to one person with a note and a due date; that person is mailed.',
+    enforced: true,
+  },
   internalFilesCopy: {
     label: 'Copy files',
     description: 'Clients can copy a file into a folder of the site (the copy shares the stored bytes).',
@@ -117,7 +124,8 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   internalFilesViewAssignmentHistory: {
     label: 'Assignment history',
-    description: 'See who a file was assigned to.',
+    description: 'Clients can see who a file was assigned to, by whom, when, with the note and due date.',
+    enforced: true,
   },
   internalFilesViewCheckoutHistory: {
     label: 'Check-out history',

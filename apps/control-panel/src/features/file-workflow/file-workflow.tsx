@@ -1,5 +1,6 @@
 import { RollbackOutlined } from '@ant-design/icons';
 import {
+  AssignFilesButton,
   BulkCategoriseButton,
   BulkDeleteButton,
   BulkMoveButton,
@@ -12,6 +13,7 @@ import {
   fileStatusPanel,
   fileTagsPanel,
   projectPanel,
+  setAssigneePanel,
   useShellDispatch,
 } from '@portico/web-shell';
 import type { ReactNode } from 'react';
@@ -45,6 +47,8 @@ export function staffFilePanels<R extends FileActionTarget & ClassifiedFile>(
       render: (props) => <ClientPublishPanel {...props} mode="takeBack" />,
     });
   }
+  // Issue 27 item 2: the file's assignee (a person of the firm or of the site).
+  panels.push(setAssigneePanel<R>());
   return panels;
 }
 
@@ -61,6 +65,16 @@ export function staffBulkActions(
   }
   actions.push(<BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />);
   actions.push(<StaffMoveAndDelete key="move-and-delete" {...target} />);
+  // Issue 27 item 2: hand the selected files (of one site) to one person, with a note and a due date.
+  actions.push(
+    <AssignFilesButton
+      key="assign"
+      tenant={target.tenant}
+      siteId={target.siteId}
+      fileIds={target.fileIds}
+      onDone={target.onDone}
+    />,
+  );
   return actions;
 }
 

@@ -1,6 +1,7 @@
 import { CloudUploadOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { FileAreaSettings } from '@portico/contracts';
 import {
+  AssignFilesButton,
   BulkCategoriseButton,
   BulkDeleteButton,
   BulkMoveButton,
@@ -11,6 +12,7 @@ import {
   fileStatusPanel,
   fileTagsPanel,
   projectPanel,
+  setAssigneePanel,
 } from '@portico/web-shell';
 import type { ReactNode } from 'react';
 import type { SiteFile } from './file-directions.tsx';
@@ -59,6 +61,8 @@ export function filePanels<R extends SiteFile>(
       });
     }
   }
+  // Issue 27 item 2: the file's assignee (a person of the firm or of the site).
+  if (settings.internalFileSetAssignee) panels.push(setAssigneePanel<R>());
   return panels;
 }
 
@@ -84,6 +88,18 @@ export function bulkFileActions(
   }
   if (settings.internalFilesRecategorize) {
     actions.push(<BulkCategoriseButton key="categorise" fileIds={target.fileIds} onDone={target.onDone} />);
+  }
+  // Issue 27 item 2: hand the selected files to one person, with a note and a due date.
+  if (settings.internalFilesAssign) {
+    actions.push(
+      <AssignFilesButton
+        key="assign"
+        tenant={target.tenant}
+        siteId={target.siteId}
+        fileIds={target.fileIds}
+        onDone={target.onDone}
+      />,
+    );
   }
   // Bulk move and delete (item 10): without folders there is nowhere to move to.
   if (settings.internalFilesMove && settings.fileAreaFolderStructure && target.siteId) {

@@ -15,6 +15,7 @@ import type { FileMailSettings } from '../../site-files/file-notifications.ts';
 import { countNewPublishedFiles } from '../../site-files/file-reads.ts';
 import { type SiteFileRouteDeps, siteFileListRoutes } from '../../site-files/site-file-list.routes.ts';
 import { PUBLISHED_FILES } from '../../site-files/site-file-lists.ts';
+import { assignmentRoutes } from './assignments.routes.ts';
 import { checkoutRoutes } from './checkouts.routes.ts';
 import { classificationListRoutes } from './classification-lists.routes.ts';
 import { clientPublishingRoutes } from './client-publishing.routes.ts';
@@ -77,6 +78,8 @@ export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRoute
   await app.register(tagRoutes, { db: deps.db });
   // Categories and projects (issue 27 items 4 and 5).
   await app.register(classificationListRoutes, { db: deps.db });
+  // Assignee and assignment (issue 27 item 2, decision 56).
+  await app.register(assignmentRoutes, { db: deps.db });
 
   await app.register(foldersRoutes, { db: deps.db });
 

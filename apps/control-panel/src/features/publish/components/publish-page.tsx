@@ -33,7 +33,11 @@ import { UploadList } from './upload-list.tsx';
  * the site's clients see them in Published Files at their next call. Below, what the site already has.
  */
 export default function PublishPage() {
-  const [site, setSite] = useState<{ id: string; name: string | undefined } | undefined>();
+  // A link may name the site (`?siteId=`, from "Assigned to me"); its name comes with the site select.
+  const [site, setSite] = useState<{ id: string; name: string | undefined } | undefined>(() => {
+    const id = new URLSearchParams(globalThis.location?.search ?? '').get('siteId');
+    return id ? { id, name: undefined } : undefined;
+  });
   const [titles, setTitles] = useState<Record<string, string>>({});
   const onUploaded = useCallback((item: UploadItem) => {
     setTitles((all) => ({ ...all, [item.uid]: all[item.uid] ?? defaultTitle(item.fileName) }));

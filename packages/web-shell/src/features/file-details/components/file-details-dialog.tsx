@@ -7,6 +7,7 @@ import { selectTenant } from '../../../store/selectors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { Skeleton } from '../../../ui/spinner.tsx';
+import { AssignmentHistory } from '../../assignments/components/assignment-history.tsx';
 import {
   useGetFileCheckoutsQuery,
   useGetFileHistoryQuery,
@@ -14,16 +15,22 @@ import {
 } from '../api/file-details.ts';
 import './file-details.css';
 
-export type FileDetailsView = 'properties' | 'history' | 'checkouts';
+export type FileDetailsView = 'properties' | 'history' | 'checkouts' | 'assignments';
 
 export const FILE_DETAILS_VIEWS: Record<FileDetailsView, string> = {
   properties: 'Properties',
   history: 'History',
   checkouts: 'Check-outs',
+  assignments: 'Assignments',
 };
 
 /** Every view: what the firm's staff see, whatever the site's flags. */
-export const FILE_DETAILS_ALL: readonly FileDetailsView[] = ['properties', 'history', 'checkouts'];
+export const FILE_DETAILS_ALL: readonly FileDetailsView[] = [
+  'properties',
+  'history',
+  'checkouts',
+  'assignments',
+];
 
 const PAGE = 10;
 
@@ -117,6 +124,7 @@ export function FileDetailsDialog({ file, views, initial, onClose }: FileDetails
           {view === 'properties' ? <PropertiesView fileId={file.id} /> : null}
           {view === 'history' ? <HistoryView fileId={file.id} /> : null}
           {view === 'checkouts' ? <CheckoutsView fileId={file.id} /> : null}
+          {view === 'assignments' ? <AssignmentHistory fileId={file.id} /> : null}
         </div>
       </div>
     </dialog>
@@ -276,7 +284,10 @@ function CheckoutsView({ fileId }: { fileId: string }) {
 export const fileDetailsViews = (
   settings: Partial<
     Record<
-      'internalFilesViewProperties' | 'internalFilesHistory' | 'internalFilesViewCheckoutHistory',
+      | 'internalFilesViewProperties'
+      | 'internalFilesHistory'
+      | 'internalFilesViewCheckoutHistory'
+      | 'internalFilesViewAssignmentHistory',
       boolean
     >
   >,
@@ -284,4 +295,5 @@ export const fileDetailsViews = (
   ...(settings.internalFilesViewProperties ? (['properties'] as const) : []),
   ...(settings.internalFilesHistory ? (['history'] as const) : []),
   ...(settings.internalFilesViewCheckoutHistory ? (['checkouts'] as const) : []),
+  ...(settings.internalFilesViewAssignmentHistory ? (['assignments'] as const) : []),
 ];

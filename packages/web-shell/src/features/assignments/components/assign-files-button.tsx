@@ -1,0 +1,182 @@
+import { UserAddOutlined } from '@ant-design/icons';
+import { MAX_WORKFLOW_NOTE_LENGTH } from '@portico/contracts';
+import { type FormEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { toApiError } from '../../../lib/http-errors.ts';
+import { notify } from '../../../lib/notifications.tsx';
+import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
+import { useAssignFilesMutation } from '../api/assignments.ts';
+import '../assignments.css';
+import { AssigneeSelect } from './assignee-select.tsx';
+
+const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
+
+/** What is wrong with the form, or undefined when it can be sent. */
+export function assignFormProblem(userId: string, due: string): string | undefined {
+  if (!userId) return 'Choose who the files go to.';
+  if (due) {
+    const date = new Date(`${due}T00:00:00Z`);
+    if (!DAY.test(due) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== due)
+      return `“${due}” is not a date: write it as YYYY-MM-DD, e.g. 2026-01-31.`;
+  }
+  return undefined;
+}
+
+function AssignFilesDialog({
+  tenant,
+  siteId,
+  fileIds,
+  onClose,
+  onDone,
+}: {
+  tenant: string;
+  siteId: string;
+  fileIds: readonly string[];
+  onClose: () => void;
+  onDone?: (() => void) | undefined;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [userId, setUserId] = useState('');
+  const [note, setNote] = useState('');
+  const [due, setDue] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [assign, { isLoading }] = useAssignFilesMutation();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  const onCancel = (event: SyntheticEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const wrong = assignFormProblem(userId, due.trim());
+    setProblem(wrong);
+    if (wrong) return;
+    try {
+      const done = await assign({
+        tenant,
+        fileIds: [...fileIds],
+        userId,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(due.trim() ? { dueDate: due.trim() } : {}),
+      }).unwrap();
+      notify.success(done.count === 1 ? '1 file assigned' : `${done.count} files assigned`);
+      onDone?.();
+      onClose();
+    } catch (error) {
+      setProblem(toApiError(error).message);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="portico-assign-dialog"
+      aria-labelledby={`${id}-title`}
+      onCancel={onCancel}
+      data-testid="assign-files-dialog"
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <h2 id={`${id}-title`}>Assign {fileIds.length === 1 ? '1 file' : `${fileIds.length} files`}</h2>
+        <div className="portico-assign-field">
+          <label htmlFor={`${id}-who`}>To</label>
+          <AssigneeSelect id={`${id}-who`} siteId={siteId} value={userId} onChange={setUserId} />
+        </div>
+        <div className="portico-assign-field">
+          <label htmlFor={`${id}-note`}>Note (optional)</label>
+          <textarea
+            id={`${id}-note`}
+            className="portico-input"
+            rows={3}
+            maxLength={MAX_WORKFLOW_NOTE_LENGTH}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            data-testid="assign-note"
+          />
+        </div>
+        <div className="portico-assign-field">
+          <label htmlFor={`${id}-due`}>Due date (optional)</label>
+          <input
+            id={`${id}-due`}
+            className="portico-input"
+            inputMode="numeric"
+            placeholder="YYYY-MM-DD"
+            maxLength={10}
+            value={due}
+            onChange={(e) => setDue(e.target.value)}
+            aria-describedby={`${id}-due-hint`}
+            data-testid="assign-due"
+          />
+          <span id={`${id}-due-hint`} className="portico-assign-hint">
+            Written YYYY-MM-DD.
+          </span>
+        </div>
+        {problem ? (
+          <Notice tone="error" title="The files were not assigned" data-testid="assign-error">
+            {problem}
+          </Notice>
+        ) : null}
+        <div className="portico-assign-actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={isLoading} data-testid="assign-send">
+            Assign
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+/**
+ * "Assign" on the selected files (one site's): a dialog for the person (the firm's staff or the site's member
+ * clients), a note and a due date; one request, all or nothing. Without a site (a list across sites) it says to
+ * choose one first.
+ */
+export function AssignFilesButton({
+  tenant,
+  siteId,
+  fileIds,
+  onDone,
+}: {
+  tenant: string;
+  siteId: string | undefined;
+  fileIds: readonly string[];
+  onDone?: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <>
+      <Button
+        ref={button}
+        icon={<UserAddOutlined aria-hidden />}
+        disabled={fileIds.length === 0 || !siteId}
+        title={siteId ? undefined : 'Choose a site to assign its files'}
+        onClick={() => setOpen(true)}
+        data-testid="assign-files"
+      >
+        {fileIds.length > 0 ? `Assign ${fileIds.length}` : 'Assign'}
+      </Button>
+      {open && siteId ? (
+        <AssignFilesDialog
+          tenant={tenant}
+          siteId={siteId}
+          fileIds={fileIds}
+          onClose={close}
+          onDone={onDone}
+        />
+      ) : null}
+    </>
+  );
+}

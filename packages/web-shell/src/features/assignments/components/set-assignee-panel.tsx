@@ -1,0 +1,85 @@
+import { UserSwitchOutlined } from '@ant-design/icons';
+import { type Assignee, MAX_WORKFLOW_NOTE_LENGTH } from '@portico/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { toApiError } from '../../../lib/http-errors.ts';
+import { useShellSelector } from '../../../store/hooks.ts';
+import { selectTenant } from '../../../store/selectors.ts';
+import { Button } from '../../../ui/button.tsx';
+import { Notice } from '../../../ui/notice.tsx';
+import type { FileActionPanel, FileActionTarget } from '../../file-actions/components/file-actions.tsx';
+import { useSetAssigneeMutation } from '../api/assignments.ts';
+import '../assignments.css';
+import { AssigneeSelect } from './assignee-select.tsx';
+
+type AssignableFile = FileActionTarget & { assignee?: Assignee | null };
+
+function SetAssigneeForm({
+  file,
+  siteId,
+  onDone,
+  onCancel,
+}: Parameters<FileActionPanel<AssignableFile>['render']>[0]) {
+  const id = useId();
+  const tenant = useShellSelector(selectTenant) ?? '';
+  const [userId, setUserId] = useState(file.assignee?.userId ?? '');
+  const [note, setNote] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const [save, { isLoading }] = useSetAssigneeMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await save({
+        tenant,
+        fileId: file.id,
+        userId: userId || null,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      }).unwrap();
+      onDone({ title: userId ? 'Assignee set' : 'Assignee cleared', description: file.title });
+    } catch (error) {
+      setProblem(toApiError(error).message);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="set-assignee-form">
+      <div className="portico-assign-field">
+        <label htmlFor={`${id}-who`}>Assignee</label>
+        <AssigneeSelect id={`${id}-who`} siteId={siteId} value={userId} onChange={setUserId} nobody />
+      </div>
+      <div className="portico-assign-field">
+        <label htmlFor={`${id}-note`}>Note (optional)</label>
+        <textarea
+          id={`${id}-note`}
+          className="portico-input"
+          rows={3}
+          maxLength={MAX_WORKFLOW_NOTE_LENGTH}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="assignee-note"
+        />
+      </div>
+      {problem ? (
+        <Notice tone="error" title="The assignee was not changed" data-testid="assignee-error">
+          {problem}
+        </Notice>
+      ) : null}
+      <div className="portico-assign-actions">
+        <Button onClick={onCancel}>Back</Button>
+        <Button type="submit" variant="primary" loading={isLoading} data-testid="assignee-save">
+          Save
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** "Set assignee" in a file's "More" dialog: a person of the firm or of the site, or nobody, with a note. */
+export function setAssigneePanel<F extends AssignableFile>(): FileActionPanel<F> {
+  return {
+    key: 'assignee',
+    label: 'Set assignee',
+    icon: <UserSwitchOutlined aria-hidden />,
+    render: (props) => <SetAssigneeForm {...props} />,
+  };
+}
