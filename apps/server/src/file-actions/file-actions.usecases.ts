@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type CopiedFile,
   type CopyFileBody,
@@ -14,6 +15,7 @@ import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import { type FileTarget, requireFileAccess } from '../site-files/file-access.ts';
 import { authorize } from '../sites/access.ts';
+import { notifyFollowers } from '../subscriptions/subscriptions.usecases.ts';
 import { freeName, storedFileName } from '../transfers/safe-file-name.ts';
 import { refusalOf } from '../uploads/upload-policy.ts';
 import {
@@ -34,6 +36,32 @@ import {
 
 export interface FileActionSettings {
   refusedExtensions: readonly string[];
+  /** NOTIFY_BATCH_SECONDS: a file copied or moved into a followed folder is mailed in its batch (decision 59). */
+  notifyBatchSeconds: number;
+}
+
+/** The followers of the folder a file was copied or moved into (subscriptions, decision 59). */
+async function tellFollowers(
+  tx: Queryable,
+  caller: Caller,
+  file: FileTarget,
+  moved: { id: string; title: string; folderId: string | null },
+  kind: 'copied' | 'moved',
+  batchSeconds: number,
+) {
+  await notifyFollowers(
+    tx,
+    caller,
+    file.site,
+    [moved],
+    {
+      kind,
+      key: `file.${kind}:${randomUUID()}`,
+      submitted: file.direction === 'submitted',
+      ...(kind === 'moved' ? { movedFrom: file.folderId } : {}),
+    },
+    batchSeconds,
+  );
 }
 
 /** 409 `name.taken`, naming a free name in the message and in `details` (`suggestedName`). */
@@ -127,6 +155,15 @@ export async function updateFile(
       );
     }
     await recordAuditEvents(tx, events);
+    if (folderId !== file.folderId)
+      await tellFollowers(
+        tx,
+        caller,
+        file,
+        { id: file.id, title, folderId },
+        'moved',
+        settings.notifyBatchSeconds,
+      );
     return answer;
   });
 }
@@ -169,6 +206,7 @@ export async function copyFile(
         title,
       }),
     ]);
+    await tellFollowers(tx, caller, file, { id, title, folderId }, 'copied', settings.notifyBatchSeconds);
     return { id };
   });
 }

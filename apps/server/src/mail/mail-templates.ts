@@ -6,6 +6,7 @@ import {
   requestReminderMail,
 } from './templates/document-requests.ts';
 import { fileQuarantinedMail } from './templates/file-quarantined.ts';
+import { filesFollowedMail } from './templates/files-followed.ts';
 import { filesPublishedMail } from './templates/files-published.ts';
 import { filesSharedMail } from './templates/files-shared.ts';
 import { filesSubmittedMail } from './templates/files-submitted.ts';
@@ -42,6 +43,7 @@ export const MAIL_TEMPLATES = {
   'new-browser-sign-in': newBrowserSignInMail,
   'files-shared': filesSharedMail,
   'passkey-added': passkeyAddedMail,
+  'files-followed': filesFollowedMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

@@ -100,7 +100,7 @@ export const ACCESS_ACTIONS = {
   'files.recategorize': planned('internalFilesRecategorize', 'Recategorizing files'),
   'folders.list': site([FILES_SHOWN, FOLDERS_ON]),
   'folders.create': site([FILES_SHOWN, FOLDERS_ON]),
-  'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),
+  'files.subscribe': built(planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions')),
   'files.tag': planned('fileAreaManageTags', 'Managing tags'),
   'files.assign': planned('internalFilesAssign', 'Assigning files'),
   'files.copy': built(planned('internalFilesCopy', 'Copying files')),

@@ -33,7 +33,7 @@ export const fileActionsRoutes: FastifyPluginAsyncTypebox<{ db: Database } & Fil
   app,
   deps,
 ) => {
-  const settings = { refusedExtensions: deps.refusedExtensions };
+  const settings = { refusedExtensions: deps.refusedExtensions, notifyBatchSeconds: deps.notifyBatchSeconds };
 
   app.patch(
     '/api/files/:id',

@@ -19,6 +19,7 @@ import { fileActionsRoutes } from './file-actions.routes.ts';
 import { fileHistoryRoutes } from './file-history.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
 import { type ShareLinkRouteOptions, shareLinkRoutes } from './share-links.routes.ts';
+import { subscriptionRoutes } from './subscriptions.routes.ts';
 import { trashRoutes } from './trash.routes.ts';
 import { versionRoutes } from './versions.routes.ts';
 
@@ -29,12 +30,19 @@ export interface FileManagementRouteDeps
   checkoutHours: number;
   /** UPLOAD_REFUSED_EXTENSIONS: a rename may not give a file a refused type. */
   refusedExtensions: readonly string[];
+  /** NOTIFY_BATCH_SECONDS: subscription mails of copies and moves (decision 59). */
+  notifyBatchSeconds: number;
 }
 
 /** The file-management service: the files the firm published to a site. */
 export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRouteDeps> = async (app, deps) => {
   // Rename, move, copy, delete, and the trash (decision 48).
-  await app.register(fileActionsRoutes, { db: deps.db, refusedExtensions: deps.refusedExtensions });
+  await app.register(fileActionsRoutes, {
+    db: deps.db,
+    refusedExtensions: deps.refusedExtensions,
+    notifyBatchSeconds: deps.notifyBatchSeconds,
+  });
+  await app.register(subscriptionRoutes, { db: deps.db });
   await app.register(trashRoutes, { db: deps.db, blobs: deps.blobs });
   await app.register(shareLinkRoutes, { db: deps.db, shareLinks: deps.shareLinks });
   await app.register(
