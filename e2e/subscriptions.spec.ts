@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
 import { type ReceivedMail, startTestSmtpServer } from '../apps/server/src/testing/smtp.ts';
 import { demoUserId, mintAccessToken } from '../apps/server/src/testing/tokens.ts';
+import { expectNoSeriousA11yViolations, waitForAnimations } from './support/browser.ts';
 import { useBrowser } from './support/browser-session.ts';
 import { useServer } from './support/server.ts';
 
@@ -70,6 +71,13 @@ beforeAll(async () => {
   folderId = ((await folder.json()) as { id: string }).id;
 });
 
+/**
+ * What the page asks of other parts of issue 27 (statuses, tags, categories, projects), which this branch does not
+ * build: their 404s are not this feature's errors.
+ */
+const ownErrors = (errors: readonly string[]) =>
+  errors.filter((e) => !/\/file-management\/api\/(statuses|tags|categories|projects)\b/.test(e));
+
 /** Carol publishes a file into the folder: an upload, then the publish call, as the control panel makes them. */
 async function publishIntoFolder(title: string) {
   const form = new FormData();
@@ -133,7 +141,9 @@ describe('subscriptions', { timeout: 120_000 }, () => {
     );
     // A 360 px phone scrolls only vertically.
     await page.setViewportSize({ width: 360, height: 780 });
+    await waitForAnimations(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoSeriousA11yViolations(page);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // The Notifications page lists it, with Unfollow.
@@ -192,7 +202,7 @@ describe('subscriptions', { timeout: 120_000 }, () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(refused.status).toBe(404);
-    expect([...bob.errors, ...carol.errors, ...visitor.errors]).toEqual([]);
+    expect(ownErrors([...bob.errors, ...carol.errors, ...visitor.errors])).toEqual([]);
   });
 
   test('with the flag off the portal shows no toggle and the API answers 403', async () => {
@@ -211,6 +221,6 @@ describe('subscriptions', { timeout: 120_000 }, () => {
     });
     expect(answer.status).toBe(403);
     expect(((await answer.json()) as { error: { code: string } }).error.code).toBe('settings.forbidden');
-    expect(bob.errors).toEqual([]);
+    expect(ownErrors(bob.errors)).toEqual([]);
   });
 });
