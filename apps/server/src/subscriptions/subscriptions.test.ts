@@ -347,3 +347,23 @@ describe('the one-click unsubscribe link', () => {
     expect((await oneClick(link)).status).toBe(200);
   });
 });
+
+describe('the API documentation', () => {
+  it('documents every subscription route in /docs/json', async () => {
+    const { body: doc } = await api.anonymous.get<{
+      paths: Record<string, Record<string, { summary?: string; tags?: string[] }>>;
+    }>('/docs/json');
+    const documented = (path: string, method: string) => doc.paths[path]?.[method]?.summary;
+    for (const [path, method] of [
+      ['/t/{tenant}/file-management/api/subscriptions', 'get'],
+      ['/t/{tenant}/file-management/api/subscriptions', 'put'],
+      ['/t/{tenant}/file-management/api/subscriptions/mine', 'get'],
+      ['/t/{tenant}/file-management/api/subscriptions/{id}', 'delete'],
+      ['/t/{tenant}/file-management/api/staff/subscriptions', 'get'],
+      ['/mail/unfollow', 'get'],
+      ['/mail/unfollow', 'post'],
+    ] as const) {
+      expect([path, method, documented(path, method)]).toEqual([path, method, expect.any(String)]);
+    }
+  });
+});
