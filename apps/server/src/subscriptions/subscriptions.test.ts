@@ -298,6 +298,31 @@ describe('subscription mails', () => {
   });
 });
 
+describe('a batch written before an unfollow', () => {
+  it('is not sent after it: the worker checks the subscription when it sends', async () => {
+    const folder = await insertFolder(api, bakery, unique('Short-lived'));
+    await api.as('bob').put(path(bakery), { wholeSite: false, folderIds: [folder] });
+    const [row] = await subscriptionRows();
+    const title = unique('Never mailed');
+    await publish(title, folder);
+    // Within the batch window (1 s), before the worker can take the mail.
+    expect((await api.as('bob').delete(`/t/acme/file-management/api/subscriptions/${row!.id}`)).status).toBe(
+      204,
+    );
+    await vi.waitFor(
+      async () => {
+        const { rows } = await api.db.query<{ state: string }>(
+          `SELECT state FROM mail_outbox WHERE template = 'files-followed' AND data ->> 'subscriptionId' = $1`,
+          [row!.id],
+        );
+        expect(rows.map((r) => r.state)).toEqual(['skipped']);
+      },
+      { timeout: 20_000, interval: 300 },
+    );
+    expect(mailsTo('bob@example.com', title)).toEqual([]);
+  });
+});
+
 describe('the one-click unsubscribe link', () => {
   it('ends that subscription signed out; a forged or foreign link is refused', async () => {
     const folder = await insertFolder(api, bakery, unique('Unfollow me'));
