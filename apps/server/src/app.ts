@@ -14,6 +14,7 @@ import { unsubscribeRoutes } from './mail/unsubscribe.routes.ts';
 import { discoveryRoutes } from './services/discovery/discovery.routes.ts';
 import { tenantServices } from './services/tenant-services.ts';
 import { shareLinkPageRoutes } from './share-links/share-link-page.routes.ts';
+import { unfollowRoutes } from './subscriptions/unfollow.routes.ts';
 
 export type App = FastifyInstance;
 
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(discoveryRoutes, { prefix: '/discovery/api/DiscoveryContext', ...deps });
   await app.register(tenantServices, { prefix: '/t/:tenant', ...deps });
   await app.register(unsubscribeRoutes, { prefix: '/mail', db: deps.db, logLevel: 'warn' });
+  await app.register(unfollowRoutes, { prefix: '/mail', db: deps.db, logLevel: 'warn' });
   await app.register(shareLinkPageRoutes, {
     prefix: '/s',
     db: deps.db,

@@ -69,6 +69,7 @@ export const ERROR_CODES = {
   'quarantine.not_found': 404,
   // The file workspace (issues 26 and 27, decision 46).
   'folders.not_found': 404,
+  'subscriptions.not_found': 404,
   'folders.cycle': 400,
   'name.taken': 409,
   'file.checked_out': 409,

@@ -8,6 +8,7 @@ import {
   TagColorSchema,
   TagIdSchema,
 } from './classification.ts';
+import { TenantCodeSchema } from './discovery.ts';
 import { dateOnlySchema, FileIdSchema, fileWorkspaceProperties, NotScannedSchema } from './files.ts';
 import { FolderIdSchema } from './folders.ts';
 import { PageLimitSchema, PageOffsetSchema, SiteIdSchema } from './sites.ts';
@@ -373,6 +374,69 @@ export const SubscriptionsSchema = Type.Object(
   { $id: 'Subscriptions', additionalProperties: false },
 );
 export type Subscriptions = Static<typeof SubscriptionsSchema>;
+
+/** One subscription of the caller's, as the portal's Notifications page lists them (`GET subscriptions/mine`). */
+export const FollowedPlaceSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid', description: 'The subscription.' }),
+    siteId: SiteIdSchema,
+    siteName: Type.String(),
+    folderId: Type.Union([FolderIdSchema, Type.Null()], { description: 'null: the whole site.' }),
+    folderName: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'FollowedPlace', additionalProperties: false },
+);
+export type FollowedPlace = Static<typeof FollowedPlaceSchema>;
+
+export const MySubscriptionsSchema = Type.Object(
+  { records: Type.Array(FollowedPlaceSchema) },
+  { $id: 'MySubscriptions', additionalProperties: false },
+);
+export type MySubscriptions = Static<typeof MySubscriptionsSchema>;
+
+export const SubscriptionParamsSchema = Type.Object(
+  { tenant: TenantCodeSchema, id: Type.String({ format: 'uuid' }) },
+  { $id: 'SubscriptionParams', additionalProperties: false },
+);
+export type SubscriptionParams = Static<typeof SubscriptionParamsSchema>;
+
+/** Who follows what in a site: the control panel's read-only view (`GET staff/subscriptions?siteId=`). */
+export const SiteFollowerSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    user: Type.Object({ id: Type.String({ format: 'uuid' }), name: Type.String(), email: Type.String() }),
+    folderId: Type.Union([FolderIdSchema, Type.Null()], { description: 'null: the whole site.' }),
+    folderName: Type.Union([Type.String(), Type.Null()]),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'SiteFollower', additionalProperties: false },
+);
+export type SiteFollower = Static<typeof SiteFollowerSchema>;
+
+export const SiteFollowersSchema = Type.Object(
+  { records: Type.Array(SiteFollowerSchema) },
+  { $id: 'SiteFollowers', additionalProperties: false },
+);
+export type SiteFollowers = Static<typeof SiteFollowersSchema>;
+
+/**
+ * What the one-click link of a subscription mail carries (`/mail/unfollow?…`): the tenant, the person, the
+ * subscription and an HMAC of the three under the server's signing key; no bearer token.
+ */
+export const UnfollowQuerySchema = Type.Object(
+  {
+    tenant: TenantCodeSchema,
+    user: Type.String({ format: 'uuid' }),
+    subscription: Type.String({ format: 'uuid' }),
+    sig: Type.String({
+      pattern: '^[A-Za-z0-9_-]{43}$',
+      description: 'HMAC-SHA256 of the other three, base64url.',
+    }),
+  },
+  { $id: 'UnfollowQuery', additionalProperties: false },
+);
+export type UnfollowQuery = Static<typeof UnfollowQuerySchema>;
 
 // ---- Client publishing (item 9) -------------------------------------------------------------------------------
 

@@ -66,6 +66,7 @@ export { FIRST_SITE_PAGE, SITE_BREADCRUMB_KEY, useGetSitesQuery } from './featur
 export { SiteSwitcher } from './features/sites/components/site-switcher.tsx';
 export { useHasSeveralSites } from './features/sites/hooks/use-has-several-sites.ts';
 export { useSelectedSite } from './features/sites/hooks/use-selected-site.ts';
+export * from './features/subscriptions/index.ts';
 export { useDiscardUploadsMutation } from './features/transfers/api/discard-uploads.ts';
 export { useCreateDownloadTicketMutation } from './features/transfers/api/download-ticket.ts';
 export {

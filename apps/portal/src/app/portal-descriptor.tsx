@@ -62,7 +62,8 @@ export const portalDescriptor: AppDescriptor = {
       menuKey: PORTAL_MENU_KEYS.notifications,
       title: 'Notifications',
       icon: <MailOutlined />,
-      load: () => import('@portico/web-shell/notifications-page'),
+      // The web shell's page, then what the client follows (decision 59).
+      load: () => import('../features/notifications/notifications-page.tsx'),
     },
   ],
 };

@@ -157,6 +157,7 @@ export function fileCommand(io: CliIo) {
           { folderId },
           {
             refusedExtensions: ctx.config.uploadRefusedExtensions,
+            notifyBatchSeconds: ctx.config.notifyBatchSeconds,
           },
         );
         ctx.print(`Moved "${moved.fileName}" to ${folderId ? options.folder : 'the top level'}.`);

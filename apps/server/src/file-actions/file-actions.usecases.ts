@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type BulkDeleteBody,
   type BulkMoveBody,
@@ -17,6 +18,7 @@ import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
 import { type FileTarget, requireFileAccess, requireFilesAccess } from '../site-files/file-access.ts';
 import { authorize } from '../sites/access.ts';
+import { notifyFollowers } from '../subscriptions/subscriptions.usecases.ts';
 import { freeName, storedFileName } from '../transfers/safe-file-name.ts';
 import { refusalOf } from '../uploads/upload-policy.ts';
 import {
@@ -37,6 +39,34 @@ import {
 
 export interface FileActionSettings {
   refusedExtensions: readonly string[];
+  /** NOTIFY_BATCH_SECONDS: a file copied or moved into a followed folder is mailed in its batch (decision 59). */
+  notifyBatchSeconds: number;
+}
+
+/** The followers of the folder a file was copied or moved into (subscriptions, decision 59). */
+async function tellFollowers(
+  tx: Queryable,
+  caller: Caller,
+  file: FileTarget,
+  moved:
+    | { id: string; title: string; folderId: string | null }
+    | { id: string; title: string; folderId: string | null }[],
+  kind: 'copied' | 'moved',
+  batchSeconds: number,
+) {
+  await notifyFollowers(
+    tx,
+    caller,
+    file.site,
+    Array.isArray(moved) ? moved : [moved],
+    {
+      kind,
+      key: `file.${kind}:${randomUUID()}`,
+      submitted: file.direction === 'submitted',
+      ...(kind === 'moved' ? { movedFrom: file.folderId } : {}),
+    },
+    batchSeconds,
+  );
 }
 
 /** 409 `name.taken`, naming a free name in the message and in `details` (`suggestedName`). */
@@ -110,6 +140,10 @@ export async function updateFile(
         : await liveFolder(tx, caller, file, body.folderId);
     const answer = { id: file.id, title: titleAfter(file, name), fileName: name, folderId };
     await recordAuditEvents(tx, await placeFile(tx, caller, file, name, folderId));
+    if (folderId !== file.folderId) {
+      const moved = { id: file.id, title: answer.title, folderId };
+      await tellFollowers(tx, caller, file, moved, 'moved', settings.notifyBatchSeconds);
+    }
     return answer;
   });
 }
@@ -156,7 +190,12 @@ async function placeFile(
  * moved and record nothing. The rows are locked in id order (`requireFilesAccess`), so two bulk actions never
  * deadlock.
  */
-export async function moveFiles(db: Database, caller: Caller, body: BulkMoveBody): Promise<BulkResult> {
+export async function moveFiles(
+  db: Database,
+  caller: Caller,
+  body: BulkMoveBody,
+  settings: Pick<FileActionSettings, 'notifyBatchSeconds'>,
+): Promise<BulkResult> {
   return db.withTenant(caller.tenantCode, async (tx) => {
     const files = await requireFilesAccess(tx, caller, 'files.move', body.fileIds, { lock: true });
     const first = files[0]!;
@@ -168,6 +207,15 @@ export async function moveFiles(db: Database, caller: Caller, body: BulkMoveBody
     const events: AuditRecord[] = [];
     for (const file of files) events.push(...(await placeFile(tx, caller, file, file.fileName, folderId)));
     await recordAuditEvents(tx, events);
+    // The followers of the folder they went into (decision 59), once per folder they came from.
+    const from = new Map<string | null, FileTarget[]>();
+    for (const file of files.filter((f) => f.folderId !== folderId)) {
+      from.set(file.folderId, [...(from.get(file.folderId) ?? []), file]);
+    }
+    for (const group of from.values()) {
+      const moved = group.map((f) => ({ id: f.id, title: f.title, folderId }));
+      await tellFollowers(tx, caller, group[0]!, moved, 'moved', settings.notifyBatchSeconds);
+    }
     return { count: files.length };
   });
 }
@@ -210,6 +258,7 @@ export async function copyFile(
         title,
       }),
     ]);
+    await tellFollowers(tx, caller, file, { id, title, folderId }, 'copied', settings.notifyBatchSeconds);
     return { id };
   });
 }

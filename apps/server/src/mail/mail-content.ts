@@ -39,6 +39,12 @@ export interface MailTemplate<Data> {
    */
   activity?: boolean;
   render(data: Data, context: MailContext): MailContent;
+  /**
+   * A mail of a subscription (subscriptions/, decision 59): the subscription it was written for. The worker sends
+   * it only while that subscription exists, and its one-click unsubscribe link ends that subscription instead of
+   * turning a kind off.
+   */
+  subscriptionOf?(data: Data): string | undefined;
 }
 
 export const defineMailTemplate = <Data>(template: MailTemplate<Data>) => template;

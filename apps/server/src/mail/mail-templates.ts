@@ -8,6 +8,7 @@ import {
 import { fileQuarantinedMail } from './templates/file-quarantined.ts';
 import { fileStatusChangedMail } from './templates/file-status-changed.ts';
 import { filesAssignedMail } from './templates/files-assigned.ts';
+import { filesFollowedMail } from './templates/files-followed.ts';
 import { filesPublishedMail } from './templates/files-published.ts';
 import { filesSharedMail } from './templates/files-shared.ts';
 import { filesSubmittedMail } from './templates/files-submitted.ts';
@@ -46,6 +47,7 @@ export const MAIL_TEMPLATES = {
   'passkey-added': passkeyAddedMail,
   'file-status-changed': fileStatusChangedMail,
   'files-assigned': filesAssignedMail,
+  'files-followed': filesFollowedMail,
 } as const;
 
 export type MailTemplateKey = keyof typeof MAIL_TEMPLATES;

@@ -6,7 +6,7 @@ import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import { LOGO_CID, renderMailLayout } from './mail-layout.ts';
 import { mailTemplateOf } from './mail-templates.ts';
 import type { MailTransport } from './mail-transport.ts';
-import { hasOptedOut } from './outbox.repository.ts';
+import { hasOptedOut, subscriptionExists } from './outbox.repository.ts';
 import {
   brandingForMail,
   type ClaimedMail,
@@ -14,7 +14,7 @@ import {
   type MailOutcome,
   settleMail,
 } from './outbox-claims.repository.ts';
-import { unsubscribeUrl } from './unsubscribe-links.ts';
+import { unfollowUrl, unsubscribeUrl } from './unsubscribe-links.ts';
 
 export interface MailWorkerOptions {
   db: Database;
@@ -66,6 +66,13 @@ async function attempt(mail: ClaimedMail, options: MailWorkerOptions): Promise<M
     (await hasOptedOut(db, mail.tenant_code, mail.recipient_user_id, mail.kind))
   )
     return { state: 'skipped', reason: 'the recipient turned this kind of mail off' };
+  const subscriptionId = template.subscriptionOf?.(mail.data);
+  if (
+    subscriptionId &&
+    (!mail.recipient_user_id ||
+      !(await subscriptionExists(db, mail.tenant_code, subscriptionId, mail.recipient_user_id)))
+  )
+    return { state: 'skipped', reason: 'the recipient no longer follows this folder or site' };
   const branding = await brandingForMail(db, mail.tenant_code);
   if (!branding) return { state: 'failed', error: 'the tenant no longer exists' };
   const content = template.render(mail.data, {
@@ -78,13 +85,19 @@ async function attempt(mail: ClaimedMail, options: MailWorkerOptions): Promise<M
     recipient: { email: mail.recipient_email, name: mail.recipient_name },
   });
   const unsubscribe =
-    notification && mail.recipient_user_id
-      ? await unsubscribeUrl(db, options.publicUrl, {
+    subscriptionId && mail.recipient_user_id
+      ? await unfollowUrl(db, options.publicUrl, {
           tenantCode: mail.tenant_code,
           userId: mail.recipient_user_id,
-          kind: mail.kind,
+          subscriptionId,
         })
-      : undefined;
+      : notification && mail.recipient_user_id
+        ? await unsubscribeUrl(db, options.publicUrl, {
+            tenantCode: mail.tenant_code,
+            userId: mail.recipient_user_id,
+            kind: mail.kind,
+          })
+        : undefined;
   const staffPage =
     notification && NOTIFICATION_KINDS[mail.kind as keyof typeof NOTIFICATION_KINDS].audience === 'staff';
   const { html, text } = renderMailLayout(content, {

@@ -56,6 +56,18 @@ export async function hasOptedOut(tx: Queryable, tenantCode: string, userId: str
 }
 
 /**
+ * Whether a subscription (decision 59) still exists for the person, read by the worker at send time (owner
+ * connection): a mail written before an unsubscribe is not sent after it.
+ */
+export async function subscriptionExists(db: Queryable, tenantCode: string, id: string, userId: string) {
+  const { rows } = await db.query(
+    'SELECT 1 FROM file_subscriptions WHERE tenant_code = $1 AND id = $2 AND user_id = $3',
+    [tenantCode, id, userId],
+  );
+  return rows.length > 0;
+}
+
+/**
  * Writes a mail to the outbox in the caller's transaction (a `withTenant` one, or the owner's), so it exists
  * exactly when the event that causes it committed; the worker sends it afterwards. A person who turned the
  * template's kind off gets nothing.

@@ -51,3 +51,35 @@ export async function verifyUnsubscribe(db: Queryable, target: UnsubscribeTarget
   const given = Buffer.from(sig);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** What one subscription mail's link ends: one subscription of one person at one firm (decision 59). */
+export interface UnfollowTarget {
+  tenantCode: string;
+  userId: string;
+  subscriptionId: string;
+}
+
+// Its own first line, so a signature made for a kind can never pass for a subscription, or the reverse.
+const unfollowSignatureOf = (key: string, t: UnfollowTarget) =>
+  createHmac('sha256', key)
+    .update(`unfollow\n${t.tenantCode}\n${t.userId}\n${t.subscriptionId}`)
+    .digest('base64url');
+
+/** The one-click link of a subscription mail: `/mail/unfollow?tenant&user&subscription&sig`. */
+export async function unfollowUrl(db: Queryable, publicUrl: string, target: UnfollowTarget) {
+  const sig = unfollowSignatureOf(await signingKey(db), target);
+  const query = new URLSearchParams({
+    tenant: target.tenantCode,
+    user: target.userId,
+    subscription: target.subscriptionId,
+    sig,
+  });
+  return `${publicUrl}/mail/unfollow?${query}`;
+}
+
+/** Whether `sig` was made for exactly this subscription of this person at this firm. */
+export async function verifyUnfollow(db: Queryable, target: UnfollowTarget, sig: string) {
+  const expected = Buffer.from(unfollowSignatureOf(await signingKey(db), target));
+  const given = Buffer.from(sig);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -16,6 +16,7 @@ import { createSiteSettingsCache } from '../sites/site-settings-cache.ts';
 import { fileManagementRoutes } from './file-management/file-management.routes.ts';
 import { fileManagementStaffRoutes } from './file-management/file-management.staff.routes.ts';
 import { scanningStaffRoutes } from './file-management/scanning.staff.routes.ts';
+import { subscriptionStaffRoutes } from './file-management/subscriptions.staff.routes.ts';
 import { fileStorageRoutes } from './file-storage/file-storage.routes.ts';
 import { masterDataRoutes } from './master-data/master-data.routes.ts';
 import { masterDataStaffRoutes } from './master-data/master-data.staff.routes.ts';
@@ -143,6 +144,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     settings,
     downloadTicketSeconds,
     refusedExtensions: config.uploadRefusedExtensions,
+    notifyBatchSeconds: config.notifyBatchSeconds,
     checkoutHours: config.checkoutHours,
     notify,
     shareLinks: {
@@ -181,6 +183,7 @@ export const tenantServices: FastifyPluginAsyncTypebox<AppDeps> = async (app, de
     config,
     scanner: deps.scanner,
   });
+  await app.register(subscriptionStaffRoutes, { prefix: '/file-management', db });
   await app.register(fileManagementStaffRoutes, {
     prefix: '/file-management',
     db,

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { isSiteMember, siteMemberIds, staffIdsOf } from '../sites/members.repository.ts';
 import { readEffectiveSettings } from '../sites/sites.repository.ts';
+import { notifyFollowers } from '../subscriptions/subscriptions.usecases.ts';
 
 /**
  * The mails that files cause (decision 34), each written in the transaction of its cause: to a site's clients when
@@ -18,7 +19,12 @@ export interface FileMailSettings {
 interface NewFile {
   id: string;
   title: string;
+  /** Its folder: followers of it, of the folders above it and of the site are mailed (decision 59). */
+  folder_id?: string | null;
 }
+
+const followed = (files: readonly NewFile[]) =>
+  files.map((f) => ({ id: f.id, title: f.title, folderId: f.folder_id ?? null }));
 
 /** Whether the site's clients are shown files at all (`portalFilesView`); if not, a mail would point nowhere. */
 async function clientsSeeFiles(tx: Queryable, tenantCode: string, siteId: string) {
@@ -35,8 +41,10 @@ export async function notifyFilesPublished(
   options: { exceptUserId?: string } = {},
 ) {
   if (!files.length) return;
+  const event = { kind: 'published', key: 'file.published', submitted: false } as const;
+  const mailed = await notifyFollowers(tx, scope, site, followed(files), event, batchSeconds);
   const dedupe = `files.published:${files[0]!.id}`;
-  await mailSiteClients(tx, scope, site, files, dedupe, batchSeconds, options.exceptUserId);
+  await mailSiteClients(tx, scope, site, files, dedupe, batchSeconds, mailed, options.exceptUserId);
 }
 
 /**
@@ -51,7 +59,10 @@ export async function notifyFileUpdated(
   batchSeconds: number,
 ) {
   const items = [{ id: file.id, title: file.title, updated: true }];
-  await mailSiteClients(tx, scope, site, items, `file.updated:${file.id}:${file.version}`, batchSeconds);
+  const key = `file.updated:${file.id}:${file.version}`;
+  const event = { kind: 'updated', key, submitted: false } as const;
+  const mailed = await notifyFollowers(tx, scope, site, followed([file]), event, batchSeconds);
+  await mailSiteClients(tx, scope, site, items, key, batchSeconds, mailed);
 }
 
 async function mailSiteClients(
@@ -61,18 +72,22 @@ async function mailSiteClients(
   files: readonly (NewFile & { updated?: boolean })[],
   dedupe: string,
   batchSeconds: number,
+  /** `userId|fileId` pairs the person's subscription mail already carries: one file, one mail (decision 59). */
+  mailed: ReadonlySet<string>,
   exceptUserId?: string,
 ) {
   if (!(await clientsSeeFiles(tx, scope.tenantCode, site.id))) return;
   for (const userId of await siteMemberIds(tx, scope.tenantCode, site.id)) {
     if (userId === exceptUserId) continue;
+    const theirs = files.filter((f) => !mailed.has(`${userId}|${f.id}`));
+    if (!theirs.length) continue;
     await enqueueMail(tx, {
       tenantCode: scope.tenantCode,
       template: 'files-published',
       data: {
         siteId: site.id,
         siteName: site.name,
-        items: files.map((f) => ({ fileId: f.id, title: f.title, ...(f.updated ? { updated: true } : {}) })),
+        items: theirs.map((f) => ({ fileId: f.id, title: f.title, ...(f.updated ? { updated: true } : {}) })),
       },
       to: { userId },
       dedupeKey: `${dedupe}:${userId}`,
@@ -89,15 +104,19 @@ export async function notifyFilesSubmitted(
   batchSeconds: number,
 ) {
   if (!files.length) return;
+  const event = { kind: 'submitted', key: 'file.submitted', submitted: true } as const;
+  const mailed = await notifyFollowers(tx, scope, site, followed(files), event, batchSeconds);
   for (const staffId of await staffIdsOf(tx, scope.tenantCode)) {
     if (staffId === scope.user.id) continue;
+    const theirs = files.filter((f) => !mailed.has(`${staffId}|${f.id}`));
+    if (!theirs.length) continue;
     await enqueueMail(tx, {
       tenantCode: scope.tenantCode,
       template: 'files-submitted',
       data: {
         siteId: site.id,
         siteName: site.name,
-        items: files.map((f) => ({ fileId: f.id, title: f.title, submittedBy: scope.user.name })),
+        items: theirs.map((f) => ({ fileId: f.id, title: f.title, submittedBy: scope.user.name })),
       },
       to: { userId: staffId },
       dedupeKey: `files.submitted:${files[0]!.id}:${staffId}`,

@@ -100,7 +100,7 @@ export const ACCESS_ACTIONS = {
   'files.recategorize': built(planned('internalFilesRecategorize', 'Recategorizing files')),
   'folders.list': site([FILES_SHOWN, FOLDERS_ON]),
   'folders.create': site([FILES_SHOWN, FOLDERS_ON]),
-  'files.subscribe': planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions'),
+  'files.subscribe': built(planned('fileAreaManageEmailSubscription', 'Managing mail subscriptions')),
   'files.tag': built(planned('fileAreaManageTags', 'Managing tags')),
   'files.assign': built(planned('internalFilesAssign', 'Assigning files')),
   'files.copy': built(planned('internalFilesCopy', 'Copying files')),

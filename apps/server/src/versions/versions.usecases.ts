@@ -96,7 +96,7 @@ export const newVersionHook = (mail: VersionMailSettings): NewVersionHook => ({
         tx,
         scope,
         file.site,
-        { id: file.id, title: file.title, version },
+        { id: file.id, title: file.title, version, folder_id: file.folderId },
         mail.batchSeconds,
       );
     }

@@ -76,7 +76,9 @@ export const FILE_AREA_SETTING_LABELS: Record<FileAreaSettingKey, SettingLabel> 
   },
   fileAreaManageEmailSubscription: {
     label: 'E-mail subscriptions',
-    description: 'Subscribe to e-mails about new files.',
+    description:
+      'Clients follow a folder or the whole site for e-mails about new and updated files there, and unfollow from the page or the mail’s link.',
+    enforced: true,
   },
   fileAreaManageTags: {
     label: 'Manage tags',

@@ -39,7 +39,7 @@ export const fileActionsRoutes: FastifyPluginAsyncTypebox<{ db: Database } & Fil
   app,
   deps,
 ) => {
-  const settings = { refusedExtensions: deps.refusedExtensions };
+  const settings = { refusedExtensions: deps.refusedExtensions, notifyBatchSeconds: deps.notifyBatchSeconds };
 
   app.patch(
     '/api/files/:id',
@@ -120,7 +120,7 @@ export const fileActionsRoutes: FastifyPluginAsyncTypebox<{ db: Database } & Fil
         response: { 200: BulkResultSchema, ...errors },
       },
     },
-    async (request) => moveFiles(deps.db, callerOf(request), request.body),
+    async (request) => moveFiles(deps.db, callerOf(request), request.body, settings),
   );
 
   app.post(

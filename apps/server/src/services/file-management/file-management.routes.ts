@@ -24,6 +24,7 @@ import { fileHistoryRoutes } from './file-history.routes.ts';
 import { type FileStatusRouteDeps, fileStatusRoutes } from './file-statuses.routes.ts';
 import { foldersRoutes } from './folders.routes.ts';
 import { type ShareLinkRouteOptions, shareLinkRoutes } from './share-links.routes.ts';
+import { subscriptionRoutes } from './subscriptions.routes.ts';
 import { tagRoutes } from './tags.routes.ts';
 import { trashRoutes } from './trash.routes.ts';
 import { versionRoutes } from './versions.routes.ts';
@@ -38,12 +39,19 @@ export interface FileManagementRouteDeps
   refusedExtensions: readonly string[];
   /** NOTIFY_BATCH_SECONDS: the mails that files cause (a client publishing one, decision 60). */
   notify: FileMailSettings;
+  /** NOTIFY_BATCH_SECONDS: subscription mails of copies and moves (decision 59). */
+  notifyBatchSeconds: number;
 }
 
 /** The file-management service: the files the firm published to a site. */
 export const fileManagementRoutes: FastifyPluginAsyncTypebox<FileManagementRouteDeps> = async (app, deps) => {
   // Rename, move, copy, delete, and the trash (decision 48).
-  await app.register(fileActionsRoutes, { db: deps.db, refusedExtensions: deps.refusedExtensions });
+  await app.register(fileActionsRoutes, {
+    db: deps.db,
+    refusedExtensions: deps.refusedExtensions,
+    notifyBatchSeconds: deps.notifyBatchSeconds,
+  });
+  await app.register(subscriptionRoutes, { db: deps.db });
   await app.register(trashRoutes, { db: deps.db, blobs: deps.blobs });
   await app.register(shareLinkRoutes, { db: deps.db, shareLinks: deps.shareLinks });
   await app.register(

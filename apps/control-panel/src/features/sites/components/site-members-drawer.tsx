@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import type { SiteMember, StaffSite } from '@portico/contracts';
-import { describeQueryError, notify } from '@portico/web-shell';
+import { describeQueryError, notify, SiteFollowers } from '@portico/web-shell';
 import { Drawer, Flex, Form } from 'antd';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import { useTenant } from '../../../hooks/use-tenant.ts';
@@ -94,6 +94,8 @@ export default function SiteMembersDrawer({
             </Flex>
           )}
         />
+        {/* Who follows which folder, or the whole site, for mails (decision 59): read-only. */}
+        {site ? <SiteFollowers siteId={site.id} /> : null}
       </Flex>
     </Drawer>
   );

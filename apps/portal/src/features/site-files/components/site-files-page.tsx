@@ -1,5 +1,6 @@
 import {
   FolderBrowser,
+  FollowToggles,
   fileDetailsViews,
   Skeleton,
   selectSelectedSite,
@@ -52,6 +53,9 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
         <>
           {before}
           {folders && siteId ? <FolderBrowser siteId={siteId} folderId={folderId} canCreate /> : null}
+          {settings.portalFilesView && settings.fileAreaManageEmailSubscription && siteId ? (
+            <FollowToggles siteId={siteId} folderId={folders ? folderId : null} />
+          ) : null}
           {settings.portalFilesView ? (
             <SiteFilesTable
               direction={direction}
