@@ -190,10 +190,7 @@ describe('statuses of published files', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('settings.forbidden');
 
-    // The filters also read tags, categories and projects: other parts' routes (issue 27 items 3–5), 404 until
-    // they are merged. Anything else is an error of this page.
-    const ours = (errors: string[]) => errors.filter((e) => !/\/api\/(tags|categories|projects)\b/.test(e));
-    expect(ours(bob.errors)).toEqual([]);
-    expect(ours(carol.errors)).toEqual([]);
+    expect(bob.errors).toEqual([]);
+    expect(carol.errors).toEqual([]);
   });
 });
