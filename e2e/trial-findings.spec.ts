@@ -423,8 +423,7 @@ describe('items 6 and 10: texts that match the switches, and the small things', 
     await form.waitFor({ timeout: 20_000 });
     // "See files in the portal" hides submissions too; "View files" gates Preview, so it is in use.
     expect(await form.getByTestId('setting-portalFilesView').textContent()).toContain('those they submitted');
-    const later = form.getByTestId('settings-not-in-use');
-    expect(await later.getByTestId('setting-internalFilesView').count()).toBe(0);
+    expect(await form.getByTestId('settings-not-in-use').count()).toBe(0);
     expect(await form.getByTestId('setting-internalFilesView').textContent()).toContain('Preview');
 
     // Uploads off: the client's "Action needed" notice no longer points at an uploader that is not there.

@@ -17,6 +17,11 @@ export interface SettingGroup {
   keys: FileAreaSettingKey[];
 }
 
+/**
+ * The groups of switches the page shows; a group with no switch is left out. Since issue 27 every flag gates a real
+ * feature, so the "Not in use yet" group is empty and not shown; it comes back by itself for a flag added later
+ * without `enforced`.
+ */
 export const SETTING_GROUPS: SettingGroup[] = [
   {
     title: 'What clients can do in the portal',
@@ -31,7 +36,7 @@ export const SETTING_GROUPS: SettingGroup[] = [
     inUse: false,
     keys: FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced),
   },
-];
+].filter((group) => group.keys.length > 0);
 
 /** The tenant flags that differ from what is saved (the PATCH body), or null when nothing changed. */
 export function tenantChanges(

@@ -47,27 +47,10 @@ describe('the firm defaults form', () => {
       // People's words only: the API's key is not shown.
       expect(within(screen.getByTestId(`setting-${key}`)).queryByText(key)).toBeNull();
     }
-    // What nothing follows yet is folded away under a heading that says so.
-    const later = screen.getByTestId('settings-not-in-use');
-    expect(later.tagName).toBe('DETAILS');
-    expect(later).not.toHaveAttribute('open');
-    expect(within(later).getByText(/Not in use yet/)).toBeInTheDocument();
-    expect(within(later).queryByTestId('setting-portalFilesView')).toBeNull();
-    // Check-out, history and properties are enforced (issue 26): among what clients can do.
-    for (const key of [
-      'internalFilesCheckinCheckout',
-      'internalFilesViewCheckoutHistory',
-      'internalFilesHistory',
-      'internalFilesViewProperties',
-      'internalFilesView',
-      'fileAreaManageTags',
-    ]) {
-      expect(within(later).queryByTestId(`setting-${key}`)).toBeNull();
-    }
-    // Every flag not enforced yet is in that group.
-    for (const key of FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced)) {
-      expect(within(later).getByTestId(`setting-${key}`)).toBeInTheDocument();
-    }
+    // Every flag gates a feature (issue 27): nothing is folded away as "Not in use yet".
+    expect(screen.queryByTestId('settings-not-in-use')).toBeNull();
+    expect(screen.queryByText(/Not in use yet/)).toBeNull();
+    expect(FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced)).toEqual([]);
   });
 
   test('saves only the flags that changed', async () => {
