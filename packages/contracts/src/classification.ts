@@ -192,7 +192,13 @@ export const publishedClassificationProperties = {
   statusName: Type.Union([Type.String(), Type.Null()], { description: 'The status as people read it.' }),
   statusNote: Type.Union([Type.String(), Type.Null()], { description: 'The note given with the status.' }),
   publishedBy: nullable(
-    Type.Object({ name: Type.String() }, { additionalProperties: false }),
+    Type.Object(
+      {
+        name: Type.String(),
+        userId: Type.String({ format: 'uuid', description: 'Theirs: the page offers "Take back" on one’s own.' }),
+      },
+      { additionalProperties: false },
+    ),
     'The client who published it to the site (client publishing); null when the firm published it.',
   ),
 };

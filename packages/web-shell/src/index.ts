@@ -41,6 +41,7 @@ export { FolderBrowser, type FolderBrowserProps } from './features/folders/compo
 export { FolderSelect } from './features/folders/components/folder-select.tsx';
 export { folderOptions, folderPath, folderTree } from './features/folders/folder-tree.ts';
 export { folderSearch, useFolderParam } from './features/folders/hooks/use-folder-param.ts';
+export { useCurrentPersonId } from './features/layout/api/get-current-person.ts';
 export { buildNavItems, type NavItem, visiblePages } from './features/layout/menu-model.ts';
 export { actionsColumn, dateColumn, titleColumn } from './features/lists/columns.tsx';
 export { ChoiceFilter } from './features/lists/components/choice-filter.tsx';

@@ -6,7 +6,7 @@ import {
   UNCLASSIFIED_PUBLISHED,
 } from '@portico/contracts';
 import { createTestStore, signIn } from '@portico/web-shell/testing';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -103,13 +103,21 @@ describe('Published Files', () => {
     expect(within(table).getByRole('checkbox', { name: 'Select Letter 1' })).toBeInTheDocument();
   });
 
-  test('without internalFilesDownload there is no download, no zip and no selection', async () => {
+  test('without internalFilesDownload there is no download and no zip; with no bulk action either, no selection', async () => {
+    // Deleting is still allowed: the selection stays, for "Delete" of several files (issue 27 item 10).
     settings = { ...ALLOWED, internalFilesDownload: false };
     renderPage('published');
-    const table = await screen.findByTestId('published-files-table');
+    let table = await screen.findByTestId('published-files-table');
     await within(table).findByText('Letter 1');
     expect(screen.queryByRole('button', { name: /Download/ })).toBeNull();
     expect(screen.queryByTestId('download-zip')).toBeNull();
+    expect(within(table).getAllByRole('checkbox').length).toBeGreaterThan(0);
+    cleanup();
+    // Nothing to do with several files at once: no selection at all.
+    settings = { ...ALLOWED, internalFilesDownload: false, internalFilesDelete: false };
+    renderPage('published');
+    table = await screen.findByTestId('published-files-table');
+    await within(table).findByText('Letter 1');
     expect(within(table).queryByRole('checkbox')).toBeNull();
   });
 

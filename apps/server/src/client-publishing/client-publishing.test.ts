@@ -185,7 +185,10 @@ describe('POST files/{id}/publish and unpublish', () => {
           .as('alice')
           .get<PublishedFileList>(`${base()}/files/published-files`, { siteId: site, limit: 100 })
       ).body.records.find((r) => r.id === id);
-      expect(seen?.publishedBy).toEqual({ name: 'Bob Baker' });
+      expect(seen?.publishedBy).toEqual({
+        name: 'Bob Baker',
+        userId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
       expect(seen?.isNew).toBe(true);
       expect(await publishedIds('carol')).toContain(id);
       await vi.waitFor(

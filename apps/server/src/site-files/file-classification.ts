@@ -89,6 +89,8 @@ export function publishedClassificationRecord(
     status: row.file_status ?? null,
     statusName: row.file_status ? (row.file_status_name ?? row.file_status) : null,
     statusNote: row.file_status ? (row.status_note ?? null) : null,
-    publishedBy: row.published_by ? { name: row.published_by_name ?? 'A client' } : null,
+    publishedBy: row.published_by
+      ? { name: row.published_by_name ?? 'A client', userId: row.published_by }
+      : null,
   };
 }

@@ -90,6 +90,7 @@ export interface SubmittedFileRow extends SiteFileRow {
   status: string;
   status_note: string | null;
   request_item_id: string | null;
+  created_by: string | null;
   submitted_by: string | null;
 }
 
@@ -115,6 +116,7 @@ export const SUBMITTED_FILES: SiteFileList<SubmittedFileSortField, SubmittedFile
     status: row.status,
     statusNote: row.status_note,
     submittedBy: row.submitted_by,
+    submittedById: row.created_by,
     requestItemId: row.request_item_id,
   }),
 };

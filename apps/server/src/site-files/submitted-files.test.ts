@@ -83,6 +83,7 @@ describe('Submitted Files end to end', () => {
         status: 'received',
         statusNote: null,
         submittedBy: 'Bob Baker',
+        submittedById: expect.stringMatching(/^[0-9a-f-]{36}$/),
         requestItemId: null,
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
         folderId: null,

@@ -24,14 +24,14 @@ import type { SiteFile } from './file-directions.tsx';
  */
 export type FileKind = 'published' | 'submitted';
 
-/** Who submitted a submitted file, by name (the list's `submittedBy`). */
-const submitterOf = (file: SiteFile) => (file as { submittedBy?: string | null }).submittedBy ?? null;
+/** Who submitted a submitted file, by user id (the list's `submittedById`). */
+const submitterOf = (file: SiteFile) => (file as { submittedById?: string | null }).submittedById ?? null;
 
 /** The "More" dialog's part-2 actions on one file of `kind`, as the site's flags allow. */
 export function filePanels<R extends SiteFile>(
   kind: FileKind,
   settings: FileAreaSettings,
-  me: { name: string } | null = null,
+  me: { id: string } | null = null,
 ): FileActionPanel<R>[] {
   const panels: FileActionPanel<R>[] = [];
   // Issue 27 item 1: a published file's status, with a note the firm is mailed.
@@ -48,7 +48,7 @@ export function filePanels<R extends SiteFile>(
         key: 'client-publish',
         label: 'Publish to the site',
         icon: <CloudUploadOutlined aria-hidden />,
-        when: (file) => submitterOf(file) === me.name,
+        when: (file) => submitterOf(file) === me.id,
         render: (props) => <ClientPublishPanel {...props} mode="publish" />,
       });
     } else {
@@ -56,7 +56,7 @@ export function filePanels<R extends SiteFile>(
         key: 'client-take-back',
         label: 'Take back',
         icon: <RollbackOutlined aria-hidden />,
-        when: (file) => file.publishedBy?.name === me.name,
+        when: (file) => file.publishedBy?.userId === me.id,
         render: (props) => <ClientPublishPanel {...props} mode="takeBack" />,
       });
     }

@@ -5,7 +5,7 @@ import {
   Skeleton,
   selectSelectedSite,
   selectTenant,
-  selectUser,
+  useCurrentPersonId,
   useFolderParam,
   useShellSelector,
 } from '@portico/web-shell';
@@ -33,7 +33,8 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
   const settings = useFileAreaSettings();
   const siteId = useShellSelector(selectSelectedSite);
   const tenant = useShellSelector(selectTenant) ?? '';
-  const me = useShellSelector(selectUser);
+  // The caller's user id in this firm: their own files offer publishing and taking back (decision 60).
+  const myId = useCurrentPersonId();
   const folderId = useFolderParam();
   // With the site's folders on, the page is one folder at a time (decision 47); off, today's flat list.
   const folders = settings.portalFilesView && settings.fileAreaFolderStructure;
@@ -74,7 +75,7 @@ export function SiteFilesPage<R extends SiteFile, F extends string>({
               canEmail={settings.internalFilesEmail && settings.internalFilesDownload}
               canUpdate={settings.internalFilesUpdate}
               canViewVersions={settings.internalFilesViewVersionHistory}
-              panels={filePanels<R>(direction.kind, settings, me)}
+              panels={filePanels<R>(direction.kind, settings, myId ? { id: myId } : null)}
               bulkActions={(fileIds, onDone) =>
                 bulkFileActions(direction.kind, settings, { tenant, siteId: siteId ?? '', fileIds, onDone })
               }

@@ -11,7 +11,7 @@ export interface ClassifiedFile {
   /** A published file's status, as people read it. */
   statusName?: string | null | undefined;
   /** A published file a client published. */
-  publishedBy?: { name: string } | null | undefined;
+  publishedBy?: { name: string; userId?: string } | null | undefined;
 }
 
 /**
