@@ -3,6 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../db/open-database.ts';
 import { deleteFile } from '../file-actions/file-actions.usecases.ts';
+import { createProject } from '../projects/projects.usecases.ts';
+import { createTag } from '../tags/tags.usecases.ts';
 import { findStaffScope } from '../tenants/tenants.usecases.ts';
 import { createCliInstallation } from '../testing/cli.ts';
 
@@ -142,5 +144,67 @@ describe('portico folder, trash and file', { timeout: 240_000 }, () => {
     expect(await ok(['trash', 'list', 'northwind', ...site, ...as])).toEqual([
       expect.stringMatching(/^ID +KIND +NAME +DELETED +BY$/),
     ]);
+  });
+
+  test('file tag, categorize, project, assign and status (issue 27), each as on the page: checked and recorded', async () => {
+    const fileId = await withDb(async (db) => {
+      const scope = await findStaffScope(db, 'northwind', NORA.email);
+      const { id: siteId } = await db.withTenant('northwind', async (tx) => {
+        const { rows } = await tx.query<{ id: string }>("SELECT id FROM sites WHERE reference = 'NW-1'");
+        return rows[0]!;
+      });
+      await createTag(db, scope, { name: 'Urgent', color: '#cf1322' });
+      await createProject(db, scope, { siteId, name: '2025 Personal Tax' });
+      return db.withTenant('northwind', async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          "SELECT id FROM files WHERE file_name = 'Letter.pdf'",
+        );
+        return rows[0]!.id;
+      });
+    });
+    const file = ['northwind', fileId];
+    expect(await ok(['file', 'tag', ...file, '--add', 'urgent', ...as])).toEqual(['Tags changed.']);
+    expect(await fails(['file', 'tag', ...file, '--add', 'Nope', ...as])).toBe(
+      'portico: no tag "Nope" (the firm has: Urgent)',
+    );
+    expect(await ok(['file', 'categorize', ...file, '--category', 'Tax return', ...as])).toEqual([
+      'Category set to "Tax return".',
+    ]);
+    expect(await ok(['file', 'project', ...file, ...site, '--project', '2025 personal tax', ...as])).toEqual([
+      'Project set to "2025 Personal Tax".',
+    ]);
+    expect(await ok(['file', 'assign', ...file, '--to', NORA.email, '--due', '2026-12-31', ...as])).toEqual([
+      `Assigned to ${NORA.email}.`,
+    ]);
+    expect(await fails(['file', 'assign', ...file, '--to', NORA.email, '--due', '31/12/2026', ...as])).toBe(
+      'portico: --due must be a day written YYYY-MM-DD',
+    );
+    expect(await ok(['file', 'status', ...file, '--status', 'approved', '--note', 'Signed', ...as])).toEqual([
+      'Status set to "Approved".',
+    ]);
+    const row = await withDb((db) =>
+      db.withTenant('northwind', async (tx) => {
+        const { rows } = await tx.query(
+          `SELECT f.file_status, f.status_note, to_char(f.assignment_due, 'YYYY-MM-DD') AS due,
+                  (SELECT c.name FROM categories c WHERE c.id = f.category_id) AS category,
+                  (SELECT p.name FROM projects p WHERE p.id = f.project_id) AS project,
+                  (SELECT array_agg(t.name) FROM file_tags ft JOIN tags t ON t.id = ft.tag_id WHERE ft.file_id = f.id) AS tags,
+                  (SELECT array_agg(a.action ORDER BY a.id) FROM audit_events a WHERE a.file_id = f.id
+                     AND a.action IN ('file.tag', 'file.categorize', 'file.project', 'file.assign', 'file.status')) AS events
+           FROM files f WHERE f.id = $1`,
+          [fileId],
+        );
+        return rows[0];
+      }),
+    );
+    expect(row).toEqual({
+      file_status: 'approved',
+      status_note: 'Signed',
+      due: '2026-12-31',
+      category: 'Tax return',
+      project: '2025 Personal Tax',
+      tags: ['Urgent'],
+      events: ['file.tag', 'file.categorize', 'file.project', 'file.assign', 'file.status'],
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { Command } from '@commander-js/extra-typings';
 import type { Folder } from '@portico/contracts';
+import { assignFilesTo } from '../assignments/assignments.usecases.ts';
+import { getCategories, setFileCategory } from '../categories/categories.usecases.ts';
 import { updateFile } from '../file-actions/file-actions.usecases.ts';
+import { getStatuses, setFileStatus } from '../file-statuses/file-statuses.usecases.ts';
 import { createFolder, listSiteFolders } from '../folders/folders.usecases.ts';
+import { getProjects, setFileProject } from '../projects/projects.usecases.ts';
+import { findUserIdByEmail } from '../sites/sites.staff.repository.ts';
+import { bulkTagFiles, getTags } from '../tags/tags.usecases.ts';
+import { withExistingTenant } from '../tenants/tenants.usecases.ts';
 import { listSiteTrash, restoreTrashItem } from '../trash/trash.usecases.ts';
 import { type CliContext, CliError, type CliIo, withContext } from './context.ts';
 import { day } from './output.ts';
@@ -133,7 +140,29 @@ export function trashCommand(io: CliIo) {
   return trash;
 }
 
-/** `portico file move`: one file by id. */
+/** The one of `records` whose id, key or name (any case) is `ref`, or a CliError listing what there is. */
+function pick<T extends { name: string; id?: string; key?: string }>(
+  records: readonly T[],
+  ref: string,
+  what: string,
+): T {
+  const wanted = ref.trim().toLowerCase();
+  const found = records.find(
+    (r) => r.id?.toLowerCase() === wanted || r.key === wanted || r.name.toLowerCase() === wanted,
+  );
+  if (found) return found;
+  const known = records.map((r) => r.name).join(', ') || 'none';
+  throw new CliError(`no ${what} "${ref}" (the firm has: ${known})`);
+}
+
+/** A `YYYY-MM-DD` day, or a CliError. */
+function dayOption(value: string, name: string): string {
+  if (!/^[1-9][0-9]{3}-[0-9]{2}-[0-9]{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    throw new CliError(`${name} must be a day written YYYY-MM-DD`);
+  return value;
+}
+
+/** `portico file move|tag|categorize|project|assign|status`: one file by id (issues 26 and 27). */
 export function fileCommand(io: CliIo) {
   const file = new Command('file').description("Act on one of a site's files by its id");
 
@@ -161,6 +190,117 @@ export function fileCommand(io: CliIo) {
           },
         );
         ctx.print(`Moved "${moved.fileName}" to ${folderId ? options.folder : 'the top level'}.`);
+      }),
+    );
+
+  file
+    .command('tag')
+    .description("Add and remove a file's tags, by name (the firm's tags: `--add` must name one that exists)")
+    .argument('<tenant>', 'tenant code')
+    .argument('<file id>', "the file's id")
+    .option('--add <tags...>', 'tags to add')
+    .option('--remove <tags...>', 'tags to remove')
+    .requiredOption(...AS_OPTION)
+    .action((tenant, fileId, options) =>
+      withContext(io, async (ctx) => {
+        if (!options.add?.length && !options.remove?.length) throw new CliError('give --add or --remove');
+        const scope = await ctx.actingAs(tenant, options.as);
+        const { records } = await getTags(ctx.db, scope);
+        const add = (options.add ?? []).map((t) => pick(records, t, 'tag').id);
+        const remove = (options.remove ?? []).map((t) => pick(records, t, 'tag').id);
+        const { count } = await bulkTagFiles(ctx.db, scope, { fileIds: [fileId], add, remove });
+        ctx.print(count ? 'Tags changed.' : 'The file had those tags already.');
+      }),
+    );
+
+  file
+    .command('categorize')
+    .description("Set a file's category (document type) by name; --none clears it")
+    .argument('<tenant>', 'tenant code')
+    .argument('<file id>', "the file's id")
+    .option('--category <category>', 'the category, by name or id')
+    .option('--none', 'no category')
+    .requiredOption(...AS_OPTION)
+    .action((tenant, fileId, options) =>
+      withContext(io, async (ctx) => {
+        if (!options.category === !options.none) throw new CliError('give --category or --none');
+        const scope = await ctx.actingAs(tenant, options.as);
+        const category = options.category
+          ? pick((await getCategories(ctx.db, scope)).records, options.category, 'category')
+          : null;
+        await setFileCategory(ctx.db, scope, fileId, category?.id ?? null);
+        ctx.print(category ? `Category set to "${category.name}".` : 'Category cleared.');
+      }),
+    );
+
+  file
+    .command('project')
+    .description("Put a file in one of its site's open projects, by name; --none takes it out")
+    .argument('<tenant>', 'tenant code')
+    .argument('<file id>', "the file's id")
+    .requiredOption(...SITE_OPTION)
+    .option('--project <project>', 'the project, by name or id')
+    .option('--none', 'no project')
+    .requiredOption(...AS_OPTION)
+    .action((tenant, fileId, options) =>
+      withContext(io, async (ctx) => {
+        if (!options.project === !options.none) throw new CliError('give --project or --none');
+        const scope = await ctx.actingAs(tenant, options.as);
+        const siteId = await siteIdOf(ctx, tenant, options.site);
+        const project = options.project
+          ? pick((await getProjects(ctx.db, scope, siteId)).records, options.project, 'project')
+          : null;
+        await setFileProject(ctx.db, scope, fileId, project?.id ?? null);
+        ctx.print(project ? `Project set to "${project.name}".` : 'Project cleared.');
+      }),
+    );
+
+  file
+    .command('assign')
+    .description('Assign a file to a person (staff of the firm or a member of its site), who is mailed')
+    .argument('<tenant>', 'tenant code')
+    .argument('<file id>', "the file's id")
+    .requiredOption('--to <email>', "the person's e-mail address")
+    .option('--note <note>', 'a note for them')
+    .option('--due <day>', 'the day it is due, YYYY-MM-DD')
+    .requiredOption(...AS_OPTION)
+    .action((tenant, fileId, options) =>
+      withContext(io, async (ctx) => {
+        const scope = await ctx.actingAs(tenant, options.as);
+        const userId = await withExistingTenant(ctx.db, tenant, (tx) =>
+          findUserIdByEmail(tx, options.to.trim()),
+        );
+        if (!userId) throw new CliError(`nobody here has the address ${options.to}`);
+        await assignFilesTo(ctx.db, scope, {
+          fileIds: [fileId],
+          userId,
+          ...(options.note ? { note: plainText(options.note, '--note', 2000) } : {}),
+          ...(options.due ? { dueDate: dayOption(options.due, '--due') } : {}),
+        });
+        ctx.print(`Assigned to ${options.to}.`);
+      }),
+    );
+
+  file
+    .command('status')
+    .description("Set a published file's status (one of the firm's, by name or key), with an optional note")
+    .argument('<tenant>', 'tenant code')
+    .argument('<file id>', "the file's id")
+    .requiredOption('--status <status>', 'the status, by name or key')
+    .option('--note <note>', 'a note kept with it')
+    .requiredOption(...AS_OPTION)
+    .action((tenant, fileId, options) =>
+      withContext(io, async (ctx) => {
+        const scope = await ctx.actingAs(tenant, options.as);
+        const status = pick((await getStatuses(ctx.db, scope)).records, options.status, 'status');
+        await setFileStatus(
+          ctx.db,
+          scope,
+          fileId,
+          { status: status.key, ...(options.note ? { note: plainText(options.note, '--note', 2000) } : {}) },
+          { batchSeconds: ctx.config.notifyBatchSeconds },
+        );
+        ctx.print(`Status set to "${status.name}".`);
       }),
     );
 
