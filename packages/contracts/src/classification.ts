@@ -195,7 +195,10 @@ export const publishedClassificationProperties = {
     Type.Object(
       {
         name: Type.String(),
-        userId: Type.String({ format: 'uuid', description: 'Theirs: the page offers "Take back" on one’s own.' }),
+        userId: Type.String({
+          format: 'uuid',
+          description: 'Theirs: the page offers "Take back" on one’s own.',
+        }),
       },
       { additionalProperties: false },
     ),

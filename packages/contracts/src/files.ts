@@ -232,7 +232,8 @@ export const SubmittedFileSchema = Type.Object(
       description: 'Name of the person who submitted it; null if that account was removed.',
     }),
     submittedById: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
-      description: 'Their user id (the page offers "Publish to the site" on one’s own files); null if removed.',
+      description:
+        'Their user id (the page offers "Publish to the site" on one’s own files); null if removed.',
     }),
     requestItemId: Type.Union([Type.String({ format: 'uuid' }), Type.Null()], {
       description: 'The item of a document request it was sent against; null when sent on its own.',

@@ -1,12 +1,13 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import { MAX_WORKFLOW_NOTE_LENGTH } from '@portico/contracts';
-import { type FormEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { useAssignFilesMutation } from '../api/assignments.ts';
 import '../assignments.css';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { AssigneeSelect } from './assignee-select.tsx';
 
 const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
@@ -35,24 +36,13 @@ function AssignFilesDialog({
   onClose: () => void;
   onDone?: (() => void) | undefined;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const id = useId();
   const [userId, setUserId] = useState('');
   const [note, setNote] = useState('');
   const [due, setDue] = useState('');
   const [problem, setProblem] = useState<string>();
   const [assign, { isLoading }] = useAssignFilesMutation();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-
-  const onCancel = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onClose();
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { AppstoreOutlined, ProjectOutlined } from '@ant-design/icons';
-import { type FormEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -13,6 +13,7 @@ import {
   useSetFileProjectMutation,
 } from '../api/categories-projects.ts';
 import '../categories-projects.css';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
 /**
  * Categories and projects in both front ends (issue 27 items 4 and 5): the "Category" and "Project" panels of a
@@ -232,18 +233,12 @@ function BulkCategoriseDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const titleId = useId();
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string>();
   const [bulk, running] = useBulkSetCategoryMutation();
   const categories = useGetCategoriesQuery();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal?.();
-    return () => element?.close();
-  }, []);
 
   const submit = async () => {
     try {
@@ -263,10 +258,7 @@ function BulkCategoriseDialog({
       ref={dialog}
       className="portico-classify-dialog"
       aria-labelledby={titleId}
-      onCancel={(event: SyntheticEvent) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onCancel={onCancel}
       data-testid="bulk-category-dialog"
     >
       <h2 id={titleId}>Categorise {fileIds.length === 1 ? '1 file' : `${fileIds.length} files`}</h2>

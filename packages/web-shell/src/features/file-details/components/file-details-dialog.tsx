@@ -1,5 +1,5 @@
 import type { CheckedOutBy, FileProperties } from '@portico/contracts';
-import { type KeyboardEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { describeQueryError } from '../../../lib/http-errors.ts';
 import { useShellSelector } from '../../../store/hooks.ts';
@@ -14,6 +14,7 @@ import {
   useGetFilePropertiesQuery,
 } from '../api/file-details.ts';
 import './file-details.css';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
 export type FileDetailsView = 'properties' | 'history' | 'checkouts' | 'assignments';
 
@@ -47,22 +48,12 @@ export interface FileDetailsDialogProps {
  * the caller puts the focus back), as tabs the arrow keys move between; each view is one the site allows.
  */
 export function FileDetailsDialog({ file, views, initial, onClose }: FileDetailsDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const titleId = useId();
   const tabsId = useId();
   const [view, setView] = useState<FileDetailsView>(initial && views.includes(initial) ? initial : views[0]!);
   const tabs = useRef(new Map<FileDetailsView, HTMLButtonElement>());
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-
-  const onCancel = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onClose();
-  };
   const onTabKey = (event: KeyboardEvent) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
     if (!step) return;

@@ -1,8 +1,9 @@
 import { TagsOutlined } from '@ant-design/icons';
 import type { Tag } from '@portico/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import type { FileActionPanel, FileActionTarget } from '../../file-actions/components/file-actions.tsx';
@@ -155,16 +156,12 @@ function BulkTagDialog({
   creatorSiteId: string | undefined;
   onClose: (result?: { count: number }) => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const titleId = useId();
   const tags = useGetTagsQuery();
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [problem, setProblem] = useState<string>();
   const [apply, applying] = useBulkTagFilesMutation();
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal?.();
-  }, []);
   const files = `${fileIds.length} file${fileIds.length === 1 ? '' : 's'}`;
   const records: readonly Tag[] = tags.currentData?.records ?? [];
   const submit = async () => {
@@ -194,10 +191,7 @@ function BulkTagDialog({
       ref={dialog}
       className="portico-tags-dialog"
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onCancel={onCancel}
       data-testid="bulk-tags-dialog"
     >
       <div className="portico-stack">

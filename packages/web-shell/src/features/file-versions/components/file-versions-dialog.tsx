@@ -1,5 +1,5 @@
 import type { FileVersion } from '@portico/contracts';
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { describeQueryError, toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
@@ -12,6 +12,7 @@ import { previewKindOf } from '../../preview/preview-kinds.ts';
 import { useDownload } from '../../transfers/hooks/use-download.ts';
 import { useGetFileVersionsQuery, useRestoreFileVersionMutation } from '../api/file-versions.ts';
 import './file-versions-dialog.css';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
 export interface FileVersionsDialogProps {
   file: { id: string; title: string };
@@ -44,7 +45,7 @@ export default function FileVersionsDialog({
   onClose,
 }: FileVersionsDialogProps) {
   const titleId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const versions = useGetFileVersionsQuery({ fileId: file.id });
   const [restore, restoring] = useRestoreFileVersionMutation();
   const { download, busy } = useDownload();
@@ -53,12 +54,6 @@ export default function FileVersionsDialog({
     service: 'file-management',
     previewUrl: (key) => `api/files/${key}/preview`,
   });
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   const fetchVersion = (v: FileVersion) =>
     download({
@@ -84,10 +79,7 @@ export default function FileVersionsDialog({
       ref={dialog}
       className="portico-versions-dialog"
       aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onCancel={onCancel}
       data-testid="file-versions-dialog"
     >
       <div className="portico-versions-dialog__head">

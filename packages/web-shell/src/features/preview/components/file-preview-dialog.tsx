@@ -1,16 +1,9 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import {
-  type MouseEvent as ReactMouseEvent,
-  type SyntheticEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
+import { type MouseEvent as ReactMouseEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { PreviewFile, PreviewKind } from '../preview-kinds.ts';
 import './file-preview-dialog.css';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { ImageLightbox } from './image-lightbox.tsx';
 import { PdfPage } from './pdf-page.tsx';
 import { FIT, PreviewToolbar, ZOOM_STEPS } from './preview-toolbar.tsx';
@@ -50,14 +43,8 @@ export default function FilePreviewDialog(props: FilePreviewDialogProps) {
     url ? { status: 'loading' } : { status: 'error', message: 'No address is known for this service.' },
   );
   const [width, setWidth] = useState(0);
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const resizeObserver = useRef<ResizeObserver>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
 
   // The viewer's width, which a page or an image at zoom 1 fills; followed as the window changes.
   const viewport = useCallback((element: HTMLElement | null) => {
@@ -119,10 +106,6 @@ export default function FilePreviewDialog(props: FilePreviewDialogProps) {
     return () => document.removeEventListener('keydown', listener);
   }, []);
   // Esc: the dialog would close itself; React owns it, so the caller unmounts it instead.
-  const onCancel = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onClose();
-  };
   // A click on the backdrop is a click on the dialog element itself, outside its inner box.
   const onBackdropClick = (event: ReactMouseEvent) => {
     if (event.target === dialog.current) onClose();

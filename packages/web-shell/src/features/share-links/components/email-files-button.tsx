@@ -1,12 +1,13 @@
 import { MailOutlined } from '@ant-design/icons';
 import { MAX_SHARE_LINK_DAYS, MAX_SHARE_MESSAGE_LENGTH, MAX_SHARE_RECIPIENTS } from '@portico/contracts';
-import { type FormEvent, type SyntheticEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { useEmailFilesMutation } from '../api/share-links.ts';
 import '../share-links.css';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
 const ADDRESS = /^[^\s@<>",;\\()[\]]+@[^\s@<>",;\\()[\]]+\.[^\s@<>",;\\()[\]]+$/;
 
@@ -42,7 +43,7 @@ function EmailFilesDialog({
   fileIds: readonly string[];
   onClose: () => void;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const id = useId();
   const [to, setTo] = useState('');
   const [message, setMessage] = useState('');
@@ -50,17 +51,6 @@ function EmailFilesDialog({
   const [limit, setLimit] = useState('');
   const [problem, setProblem] = useState<string>();
   const [emailFiles, { isLoading }] = useEmailFilesMutation();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    return () => element?.close();
-  }, []);
-
-  const onCancel = (event: SyntheticEvent) => {
-    event.preventDefault();
-    onClose();
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
