@@ -346,6 +346,7 @@ describe('the API documentation of the staff routes', () => {
         'GET /t/{tenant}/file-management/api/staff/quarantine',
         'DELETE /t/{tenant}/file-management/api/staff/quarantine/{id}',
         'GET /t/{tenant}/file-management/api/staff/scanner',
+        'GET /t/{tenant}/file-management/api/staff/subscriptions',
         'GET /t/{tenant}/portal/api/staff/sign-in-policy',
         'PUT /t/{tenant}/portal/api/staff/sign-in-policy',
         'GET /t/{tenant}/portal/api/staff/people/{userId}/sign-ins',

@@ -20,6 +20,7 @@ describe('GET /t/:tenant/user/api/users/menu', () => {
       'publishedFiles',
       'requestedDocuments',
       'notifications',
+      'assignedToMe',
     ]);
     for (const item of body.items) expect(item).toMatchObject({ noRoute: false, subMenus: [] });
   });
@@ -70,6 +71,7 @@ describe('GET /t/:tenant/user/api/users/menu', () => {
         ['publishedFiles', 'Documents from us', false],
         ['requestedDocuments', 'Requested Documents', false],
         ['notifications', 'Notifications', false],
+        ['assignedToMe', 'Assigned to me', false],
       ]);
       expect(globex.body.items[0]!.subMenus).toEqual([
         { key: 'monthly', name: 'Monthly', order: 1, noRoute: false, subMenus: [] },
