@@ -71,8 +71,26 @@ export const BASE_COLUMNS =
   '(SELECT cp.name FROM tenant_people cp WHERE f.checked_out_by IS NOT NULL AND cp.tenant_code = f.tenant_code ' +
   'AND cp.user_id = f.checked_out_by) AS checked_out_name';
 
-/** WHERE over `files f` of one list of one site; `$1` is the tenant, `$2` the site. */
-function listWhere(list: SiteFileList<string, SiteFileRow, unknown>, scope: Caller, filter: SiteFileFilter) {
+/**
+ * What one list of one site reads: `files f`, or with a tag filter the tag's rows first (`file_tags ft0`, decision
+ * 62), whose index `file_tags_listing` holds the site's live files of that tag in date order, so a page is a walk
+ * of its first entries and not a look-up of every file the tag is on. `$1` is the tenant, `$2` the site.
+ */
+interface ListSource {
+  from: string;
+  where: SqlWhere;
+  /** The sort columns over this source: newest first reads the tag's index order when a tag drives. */
+  sortColumns: SortColumns<string>;
+  /** Only one tag, and nothing else narrows the list: its count is the tag index's (`countByTag`). */
+  tagOnly: string | undefined;
+}
+
+function listSource(
+  list: SiteFileList<string, SiteFileRow, unknown>,
+  scope: Caller,
+  filter: SiteFileFilter,
+): ListSource {
+  const [tagId, ...moreTags] = [...new Set((filter.tagIds ?? []).map((id) => id.toLowerCase()))];
   const where = new SqlWhere(
     [scope.tenantCode, filter.siteId],
     [
@@ -84,9 +102,37 @@ function listWhere(list: SiteFileList<string, SiteFileRow, unknown>, scope: Call
       `NOT ${heldFileSql('f')}`,
     ],
   );
-  addFileFilter(where, filter, list.searchColumns);
-  return where;
+  const rest: SiteFileFilter = { ...filter, tagIds: moreTags };
+  addFileFilter(where, rest, list.searchColumns);
+  if (!tagId) return { from: 'files f', where, sortColumns: list.sortColumns, tagOnly: undefined };
+  where.conditions.unshift(
+    'ft0.tenant_code = $1',
+    `ft0.tag_id = ${where.param(tagId)}::uuid`,
+    'ft0.site_id = $2',
+    `ft0.direction = '${list.direction}'`,
+    'ft0.live',
+  );
+  return {
+    from: 'file_tags ft0 JOIN files f ON f.id = ft0.file_id',
+    where,
+    sortColumns: { ...list.sortColumns, createdAt: () => 'ft0.created_at' },
+    tagOnly: isFiltered(rest) ? undefined : tagId,
+  };
 }
+
+/**
+ * How many live, listable files of one list carry the tag: an index-only count of the tag's rows
+ * (`file_tags_listing`) less those held by their virus scan, counted from the few held rows (as the site's counter
+ * is, `heldInSiteSql`). `$1` the tenant, `$2` the site, `$3` the tag.
+ */
+const countByTagSql = (direction: string) =>
+  `(SELECT count(*)::int FROM file_tags ft0
+    WHERE ft0.tenant_code = $1 AND ft0.tag_id = $3::uuid AND ft0.site_id = $2 AND ft0.direction = '${direction}'
+      AND ft0.live)
+   - (SELECT count(*)::int FROM blob_scans s JOIN files h ON h.blob_key = s.blob_key
+      JOIN file_tags t ON t.file_id = h.id AND t.tag_id = $3::uuid
+      WHERE s.tenant_code = $1 AND s.held AND h.tenant_code = $1 AND h.site_id = $2
+        AND h.direction = '${direction}' AND h.deleted_at IS NULL)`;
 
 /**
  * A list narrowed to a folder, once the site is known to be visible and listable: a client needs the site's
@@ -118,10 +164,15 @@ async function countMatching(
 ) {
   let sql: string;
   let params: unknown[];
-  if (isFiltered(filter)) {
-    const where = listWhere(list, scope, filter);
+  const source = listSource(list, scope, filter);
+  if (source.tagOnly) {
+    const guard = visibleSiteGuard(scope, 4);
+    sql = `SELECT ${countByTagSql(list.direction)} AS n WHERE ${guard.sql}`;
+    params = [scope.tenantCode, filter.siteId, source.tagOnly, ...guard.params];
+  } else if (isFiltered(filter)) {
+    const { where, from } = source;
     const guard = visibleSiteGuard(scope, where.params.length + 1);
-    sql = `SELECT c.n FROM (SELECT count(*)::int AS n FROM files f WHERE ${where.sql}) c WHERE ${guard.sql}`;
+    sql = `SELECT c.n FROM (SELECT count(*)::int AS n FROM ${from} WHERE ${where.sql}) c WHERE ${guard.sql}`;
     params = [...where.params, ...guard.params];
   } else {
     const guard = visibleSiteGuard(scope, 3);
@@ -167,7 +218,7 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
   const generic = list as unknown as SiteFileList<string, SiteFileRow, unknown>;
   checkDateRange(filter);
   return db.readTenant(scope.tenantCode, async (tx) => {
-    const where = listWhere(generic, scope, filter);
+    const { where, from, sortColumns } = listSource(generic, scope, filter);
     const extra = list.pageColumns(scope, (value) => where.param(value));
     const guard = visibleSiteGuard(scope, where.params.length + 1);
     where.params.push(...guard.params);
@@ -176,9 +227,9 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
     const { rows } = await tx.query<Row & { site_file_count?: number }>(
       `SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}${extra.select ? `, ${extra.select}` : ''}
        FROM (SELECT ${BASE_COLUMNS}, f.blob_key${list.columns}${counter}
-             FROM files f
+             FROM ${from}
              WHERE ${where.sql} AND ${guard.sql}
-             ORDER BY ${orderSql(list.sortColumns, page, 'f')}
+             ORDER BY ${orderSql(sortColumns, page, 'f')}
              ${pageBoundsSql(page)}) p ${extra.join}
        ORDER BY ${orderSql(list.sortColumns, page, 'p')}`,
       where.params,

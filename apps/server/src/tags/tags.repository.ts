@@ -132,17 +132,19 @@ export interface TagChange {
 }
 
 /**
- * Adds `add` to every file and removes `remove` from every file, set-based: one INSERT … SELECT over the cross
- * product of the two arrays (a pair already there is left alone: ON CONFLICT DO NOTHING), one DELETE, and per file
- * one `file.tag` event naming the tags it gained and one `file.untag` naming those it lost, inserted from the rows
+ * Adds `add` to every file and removes `remove` from every file, set-based: one INSERT … SELECT over the files and
+ * the tags, with what a list orders a tag's files by (decision 62; a pair already there is left alone: ON CONFLICT
+ * DO NOTHING), one DELETE, and per file one `file.tag` event naming the tags it gained and one `file.untag` naming those it lost, inserted from the rows
  * the two statements changed. The files must have been checked (`requireFilesAccess`) and the tags found in the
  * tenant before. Answers how many distinct files changed.
  */
 export async function applyTagChange(tx: Queryable, change: TagChange): Promise<number> {
   const { rows } = await tx.query<{ changed: number | string }>(
     `WITH added AS (
-       INSERT INTO file_tags (tenant_code, file_id, tag_id)
-       SELECT $1, f.id, t.id FROM unnest($2::uuid[]) AS f(id) CROSS JOIN unnest($3::uuid[]) AS t(id)
+       INSERT INTO file_tags (tenant_code, file_id, tag_id, site_id, direction, created_at, live)
+       SELECT $1, f.id, t.id, f.site_id, f.direction, f.created_at, f.deleted_at IS NULL
+       FROM files f CROSS JOIN unnest($3::uuid[]) AS t(id)
+       WHERE f.tenant_code = $1 AND f.id = ANY($2::uuid[])
        ON CONFLICT DO NOTHING
        RETURNING file_id, tag_id
      ), removed AS (

@@ -274,6 +274,40 @@ describe('the list filter tagId', () => {
     // Another firm's tag matches nothing here.
     expect(await listed(api.as('carol'), [globexTag.id])).toEqual([]);
   });
+
+  it('pages newest first with the total from the tag’s own index, which follows the trash and a file’s date (decision 62)', async () => {
+    for (const id of files) await setTags(api.as('carol'), id, [urgent.id]);
+    const page = async (limit: number, offset = 0) => {
+      const query = new URLSearchParams({
+        siteId: bakery,
+        tagId: urgent.id,
+        limit: String(limit),
+        offset: String(offset),
+      });
+      const answer = await api.as('bob').get<PublishedFileList>(`${FM}/files/published-files?${query}`);
+      expect(answer.status).toBe(200);
+      return answer.body;
+    };
+    // Newest first, as the list is without a filter; a full page asks for the total, which the index counts.
+    await api.db.query("UPDATE files SET created_at = now() - interval '3 days' WHERE id = $1", [files[0]]);
+    await api.db.query("UPDATE files SET created_at = now() - interval '1 day' WHERE id = $1", [files[2]]);
+    const first = await page(2);
+    expect(first.totalRecordCount).toBe(3);
+    expect(first.records.map((r) => r.id)).toEqual([files[1], files[2]]);
+    expect((await page(2, 2)).records.map((r) => r.id)).toEqual([files[0]]);
+    // To the trash: gone from the tag's list and its count; restored: back.
+    await api.db.query('UPDATE files SET deleted_at = now() WHERE id = $1', [files[1]]);
+    expect((await page(1)).totalRecordCount).toBe(2);
+    expect((await page(10)).records.map((r) => r.id)).toEqual([files[2], files[0]]);
+    await api.db.query('UPDATE files SET deleted_at = NULL WHERE id = $1', [files[1]]);
+    expect((await page(1)).totalRecordCount).toBe(3);
+    const rows = await api.db.query<{ live: boolean; direction: string; same: boolean }>(
+      `SELECT ft.live, ft.direction, ft.created_at = f.created_at AS same
+       FROM file_tags ft JOIN files f ON f.id = ft.file_id WHERE ft.file_id = ANY($1::uuid[])`,
+      [files],
+    );
+    expect(rows.rows).toEqual(files.map(() => ({ live: true, direction: 'published', same: true })));
+  });
 });
 
 describe('bulk tag and untag', () => {
