@@ -24,11 +24,11 @@ describe('the caller cache', () => {
       resolved += 1;
       return scope('acme');
     };
-    await cache.scopeOf(principal('acme'), resolve);
-    await cache.scopeOf(principal('acme'), resolve);
+    await cache.callerFor(principal('acme'), resolve);
+    await cache.callerFor(principal('acme'), resolve);
     expect(resolved).toBe(1);
     now = 5_000;
-    await cache.scopeOf(principal('acme'), resolve);
+    await cache.callerFor(principal('acme'), resolve);
     expect(resolved).toBe(2);
   });
 
@@ -39,11 +39,11 @@ describe('the caller cache', () => {
       resolved += 1;
       return scope(tenant);
     };
-    await cache.scopeOf(principal('acme'), resolve('acme'));
-    await cache.scopeOf(principal('globex'), resolve('globex'));
+    await cache.callerFor(principal('acme'), resolve('acme'));
+    await cache.callerFor(principal('globex'), resolve('globex'));
     cache.forgetTenant('acme');
-    await cache.scopeOf(principal('acme'), resolve('acme'));
-    await cache.scopeOf(principal('globex'), resolve('globex'));
+    await cache.callerFor(principal('acme'), resolve('acme'));
+    await cache.callerFor(principal('globex'), resolve('globex'));
     expect(resolved).toBe(3);
   });
 
@@ -51,13 +51,13 @@ describe('the caller cache', () => {
     const cache = createCallerCache();
     let finish!: (value: Caller) => void;
     // A request reads the roles as they were before a member was removed…
-    const inFlight = cache.scopeOf(principal('acme'), () => new Promise((resolve) => (finish = resolve)));
+    const inFlight = cache.callerFor(principal('acme'), () => new Promise((resolve) => (finish = resolve)));
     // …the removal commits and forgets the tenant…
     cache.forgetTenant('acme');
     finish(scope('acme', true));
     expect((await inFlight).user.isClient).toBe(true);
     // …and the caller's next request reads them again instead of the stale answer.
-    const next = await cache.scopeOf(principal('acme'), async () => scope('acme', false));
+    const next = await cache.callerFor(principal('acme'), async () => scope('acme', false));
     expect(next.user.isClient).toBe(false);
   });
 });

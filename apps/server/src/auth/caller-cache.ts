@@ -20,7 +20,7 @@ import type { Caller } from './tenant-scope.ts';
  */
 export interface CallerCache {
   /** The caller's scope: kept, or resolved by `resolve` (and kept, unless the tenant changed meanwhile). */
-  scopeOf(principal: TenantPrincipal, resolve: () => Promise<Caller>): Promise<Caller>;
+  callerFor(principal: TenantPrincipal, resolve: () => Promise<Caller>): Promise<Caller>;
   /** Drops every entry of the tenant: its memberships, sites or staff changed. */
   forgetTenant(tenantCode: string): void;
   /** Drops every entry (changes may have been missed). */
@@ -45,12 +45,12 @@ export function createCallerCache({
   // Issuer, subject and tenant identify a caller; JSON keeps any characters in them from making two keys meet.
   const keyOf = (p: TenantPrincipal) => JSON.stringify([p.tenantCode, p.issuer, p.subject]);
   return {
-    async scopeOf(principal, resolve) {
+    async callerFor(principal, resolve) {
       const key = keyOf(principal);
       const kept = scopes.get(key);
       if (kept) return kept;
       const generation = generations.of(principal.tenantCode);
-      const scope = freezeScope(await resolve());
+      const scope = freezeCaller(await resolve());
       if (generations.of(principal.tenantCode) === generation) scopes.set(key, scope, now() + ttlMs);
       return scope;
     },
@@ -66,5 +66,5 @@ export function createCallerCache({
 }
 
 /** One scope object now serves many requests: none of them may change it for the others. */
-const freezeScope = (scope: Caller): Caller =>
+const freezeCaller = (scope: Caller): Caller =>
   Object.freeze({ ...scope, user: Object.freeze({ ...scope.user }) });

@@ -19,7 +19,7 @@ import type { TwoStepClaim } from './two-step-claim.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `resolveCallerOnRequest` on every tenant service route, after the tenant guard. */
-    tenantScope?: Caller;
+    caller?: Caller;
   }
 }
 
@@ -80,12 +80,12 @@ export function resolveCallerOnRequest(resolve: ResolveCaller, callers: CallerCa
   return async (request: FastifyRequest) => {
     const principal = request.principal;
     if (!principal) throw new AppError('auth.token_missing', 'Sign in first.');
-    request.tenantScope = await callers.scopeOf(principal, () => resolve(principal));
+    request.caller = await callers.callerFor(principal, () => resolve(principal));
   };
 }
 
 /** The caller `resolveCallerOnRequest` resolved; a route mounted outside the tenant services fails closed. */
 export function callerOf(request: FastifyRequest): Caller {
-  if (!request.tenantScope) throw new AppError('auth.token_missing', 'Sign in first.');
-  return request.tenantScope;
+  if (!request.caller) throw new AppError('auth.token_missing', 'Sign in first.');
+  return request.caller;
 }

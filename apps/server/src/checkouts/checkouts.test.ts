@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '../http/app-error.ts';
 import { JOBS } from '../jobs.ts';
 import { requireFileAccess } from '../site-files/file-access.ts';
-import { currentScopeOfUser } from '../sites/callers.ts';
+import { callerOfUser } from '../sites/callers.ts';
 import { type ApiClient, type DemoUsername, statusAndCode, useTestApi } from '../testing/api.ts';
 import { publishFiles, setSiteFlags } from '../testing/file-workspace.ts';
 import { PDF_BYTES, submitFiles } from '../testing/staff-access.ts';
@@ -119,7 +119,7 @@ describe('checking out and in', () => {
     const tryChange = async (user: DemoUsername) => {
       const userId = await api.userId(user);
       return api.db.withTenant('acme', async (tx) => {
-        const caller = (await currentScopeOfUser(tx, 'acme', userId))!;
+        const caller = (await callerOfUser(tx, 'acme', userId))!;
         const file = await requireFileAccess(tx, caller, 'files.checkout', submitted, { lock: true });
         try {
           assertNotCheckedOutByOther(caller, file);

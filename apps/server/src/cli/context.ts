@@ -8,7 +8,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { isPgliteProcess } from '../db/pglite-process/pglite-pid.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { createFsBlobStore } from '../storage/fs-blob-store.ts';
-import { findStaffScope, type Operator } from '../tenants/tenants.usecases.ts';
+import { findStaffCaller, type Operator } from '../tenants/tenants.usecases.ts';
 import { table } from './output.ts';
 
 /** Where the command line reads and writes: the process's own streams, or a test's. */
@@ -58,7 +58,7 @@ export async function withContext<T>(io: CliIo, fn: (ctx: CliContext) => Promise
       blobs,
       io,
       operator: OPERATOR,
-      actingAs: (tenantCode, email) => findStaffScope(db, tenantCode, email),
+      actingAs: (tenantCode, email) => findStaffCaller(db, tenantCode, email),
       print: (line = '') => io.stdout.write(`${line}\n`),
       printTable: (headers, rows) => {
         for (const line of table(headers, rows)) io.stdout.write(`${line}\n`);

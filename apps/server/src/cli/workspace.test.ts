@@ -5,7 +5,7 @@ import { openDatabase } from '../db/open-database.ts';
 import { deleteFile } from '../file-actions/file-actions.usecases.ts';
 import { createProject } from '../projects/projects.usecases.ts';
 import { createTag } from '../tags/tags.usecases.ts';
-import { findStaffScope } from '../tenants/tenants.usecases.ts';
+import { findStaffCaller } from '../tenants/tenants.usecases.ts';
 import { createCliInstallation } from '../testing/cli.ts';
 
 /**
@@ -125,7 +125,7 @@ describe('portico folder, trash and file', { timeout: 240_000 }, () => {
 
   test('trash list and restore', async () => {
     await withDb(async (db) => {
-      const scope = await findStaffScope(db, 'northwind', NORA.email);
+      const scope = await findStaffCaller(db, 'northwind', NORA.email);
       const id = await db.withTenant('northwind', async (tx) => {
         const { rows } = await tx.query<{ id: string }>(
           "SELECT id FROM files WHERE file_name = 'Letter.pdf'",
@@ -148,7 +148,7 @@ describe('portico folder, trash and file', { timeout: 240_000 }, () => {
 
   test('file tag, categorize, project, assign and status (issue 27), each as on the page: checked and recorded', async () => {
     const fileId = await withDb(async (db) => {
-      const scope = await findStaffScope(db, 'northwind', NORA.email);
+      const scope = await findStaffCaller(db, 'northwind', NORA.email);
       const { id: siteId } = await db.withTenant('northwind', async (tx) => {
         const { rows } = await tx.query<{ id: string }>("SELECT id FROM sites WHERE reference = 'NW-1'");
         return rows[0]!;

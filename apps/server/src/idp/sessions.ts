@@ -3,7 +3,7 @@ import { recordAuditEvents } from '../audit/audit.repository.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
-import { currentScopeOfUser } from '../sites/callers.ts';
+import { callerOfUser } from '../sites/callers.ts';
 import { deleteSignInsOfAccount } from './postgres-adapter.ts';
 import { listSignIns } from './sign-in-history.ts';
 
@@ -43,7 +43,7 @@ export async function endClientSessions(db: Database, scope: Caller, userId: str
 /** Staff act on a client of their own firm only, never on its staff or a stranger (404, as for a stranger). */
 async function requireClientOfFirm(db: Database, scope: Caller, userId: string) {
   const isClient = await db.withTenant(scope.tenantCode, async (tx) => {
-    const person = await currentScopeOfUser(tx, scope.tenantCode, userId);
+    const person = await callerOfUser(tx, scope.tenantCode, userId);
     return Boolean(person?.user.isClient && !person.user.isStaff);
   });
   if (!isClient) throw new AppError('members.not_found', 'This person is not a client of your firm.');

@@ -14,7 +14,7 @@ import { AppError } from '../http/app-error.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { type FileTarget, requireFileAccess } from '../site-files/file-access.ts';
 import { may } from '../sites/access.ts';
-import { currentScopeOfUser } from '../sites/callers.ts';
+import { callerOfUser } from '../sites/callers.ts';
 import { findVisibleSite } from '../sites/sites.repository.ts';
 import {
   countShareLinkDownload,
@@ -198,7 +198,7 @@ async function checkedLink(tx: Queryable, tenantCode: string, hash: string) {
  */
 async function stillShared(tx: Queryable, tenantCode: string, link: ShareLink, files: SharedFile[]) {
   if (!files.length) return files;
-  const sender = await currentScopeOfUser(tx, tenantCode, link.sentBy.id);
+  const sender = await callerOfUser(tx, tenantCode, link.sentBy.id);
   if (!sender) return [];
   const allowed = new Map<string, boolean>();
   for (const siteId of new Set(files.map((f) => f.siteId))) {

@@ -95,7 +95,7 @@ export function ticketDownloadRoutes(
       '`downloads.ticket_not_found`; an expired one 410 `downloads.ticket_expired`; a file its user may no ' +
       'longer take 404 `files.not_found` or 403 `settings.forbidden`.',
   });
-  const bearerScope = (request: FastifyRequest) => request.tenantScope;
+  const bearerCaller = (request: FastifyRequest) => request.caller;
 
   app.route({
     method: ['GET', 'HEAD'],
@@ -113,7 +113,7 @@ export function ticketDownloadRoutes(
         secret,
         direction,
         fileId: id,
-        bearer: bearerScope(request),
+        bearer: bearerCaller(request),
       });
       return serveFileDownload(deps, request, reply, lookup, id);
     },
@@ -138,7 +138,7 @@ export function ticketDownloadRoutes(
         tenantCode: tenant,
         secret,
         direction,
-        bearer: bearerScope(request),
+        bearer: bearerCaller(request),
       });
       return serveStoredZip(deps, request, reply, lookup, ticket.fileIds, ticket.zipName ?? 'Files.zip');
     },

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { sweepJob } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
 import { may } from '../sites/access.ts';
-import { currentScopeOfUser } from '../sites/callers.ts';
+import { callerOfUser } from '../sites/callers.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { storedZipBody } from '../transfers/zip.ts';
 import {
@@ -114,7 +114,7 @@ export async function redeemDownloadTicket(
         'downloads.ticket_expired',
         'This download link has expired. Start the download again.',
       );
-    const scope = await currentScopeOfUser(tx, request.tenantCode, ticket.userId);
+    const scope = await callerOfUser(tx, request.tenantCode, ticket.userId);
     if (!scope || (ticket.staff && !may(scope, 'files.anyOfTenant'))) throw fileNotFound();
     return { ticket, lookup: filesOf(scope, ticket.direction, ticket.staff) };
   });

@@ -3,7 +3,7 @@ import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SiteAccessAction } from '../sites/access.ts';
-import { currentScopeOfUser } from '../sites/callers.ts';
+import { callerOfUser } from '../sites/callers.ts';
 import { type DemoUsername, useTestApi } from '../testing/api.ts';
 import { setSiteFlags, submitFile } from '../testing/site-file-fixtures.ts';
 import { requireFilesAccess } from './file-access.ts';
@@ -37,7 +37,7 @@ beforeAll(async () => {
 beforeEach(() => setSiteFlags(api, bakery));
 
 async function callerOf(tx: Queryable, userId: string, tenant: string): Promise<Caller> {
-  return (await currentScopeOfUser(tx, tenant, userId))!;
+  return (await callerOfUser(tx, tenant, userId))!;
 }
 
 /** What `requireFilesAccess` answers `user` for `ids`: the ids reached, or the refusal's status and code. */

@@ -5,7 +5,7 @@ import { callerOf } from '../auth/current-user.ts';
 import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { folderChains } from '../folders/folders.repository.ts';
-import { authorize, staffScopeOf } from '../sites/access.ts';
+import { authorize, staffCallerOf } from '../sites/access.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import {
   countsAsDownload,
@@ -66,7 +66,7 @@ export const clientFiles = (
 
 /** The firm's staff: any live file of their tenant, archived sites included, whatever the clients' settings. */
 export const staffFiles = (request: FastifyRequest, direction: FileDirection): FileLookup =>
-  filesOf(staffScopeOf(request), direction, true);
+  filesOf(staffCallerOf(request), direction, true);
 
 /**
  * The files of a zip, each with the folders its entry sits in: the folder tree below the deepest folder all of them

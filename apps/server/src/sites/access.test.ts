@@ -11,7 +11,7 @@ import {
   type SiteAccessAction,
   type StaffAccessAction,
 } from './access.ts';
-import { currentScopeOfUser } from './callers.ts';
+import { callerOfUser } from './callers.ts';
 
 /**
  * The access vocabulary, table-driven: every action of `ACCESS_ACTIONS` against the firm's staff, a client member
@@ -33,7 +33,7 @@ const flagsOf = (action: SiteAccessAction) => ACCESS_ACTIONS[action].steps.map((
 const callers = new Map<string, Caller>();
 async function callerOf(username: DemoUsername, tenantCode: string): Promise<Caller> {
   const userId = await api.userId(username);
-  const caller = await api.db.readTenant(tenantCode, (tx) => currentScopeOfUser(tx, tenantCode, userId));
+  const caller = await api.db.readTenant(tenantCode, (tx) => callerOfUser(tx, tenantCode, userId));
   if (!caller) throw new Error(`${username} has no role in ${tenantCode}`);
   return caller;
 }

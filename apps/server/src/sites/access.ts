@@ -218,7 +218,7 @@ export async function requireStaff(request: FastifyRequest) {
 }
 
 /** The caller of a staff route; fails closed if the route was mounted without `requireStaff`. */
-export function staffScopeOf(request: FastifyRequest): Caller {
+export function staffCallerOf(request: FastifyRequest): Caller {
   const caller = callerOf(request);
   authorize(caller, 'console.use');
   return caller;

@@ -86,7 +86,7 @@ export async function resolveTenantUser(
  * The caller a user known by id is now (one who was resolved earlier, e.g. when a download ticket was issued),
  * with the roles they have now, inside a transaction bound to the tenant; undefined if they have none any more.
  */
-export async function currentScopeOfUser(
+export async function callerOfUser(
   tx: Queryable,
   tenantCode: string,
   userId: string,

@@ -184,7 +184,7 @@ export async function removeStaff(db: Database, operator: Operator, code: string
  * The scope of a staff member named by e-mail, for an operator acting as them (`--as`): what they do is recorded
  * under their name, as if done in the control panel. A disabled tenant or a person who is not staff fails.
  */
-export async function findStaffScope(db: Database, code: string, email: string): Promise<Caller> {
+export async function findStaffCaller(db: Database, code: string, email: string): Promise<Caller> {
   return withExistingTenant(db, code, async (tx, tenant) => {
     if (tenant.disabled) throw new AppError('tenant.not_found', `Tenant "${code}" is disabled.`);
     const staff = await findStaffByEmail(tx, code, email.trim());

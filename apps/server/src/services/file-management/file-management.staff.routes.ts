@@ -18,7 +18,7 @@ import { serveFilePreview, servePreviewNote } from '../../site-files/file-previe
 import { listPublishedFileReads } from '../../site-files/file-reads.ts';
 import { serveFileDownload, staffFiles } from '../../site-files/file-transfer.ts';
 import { publishFiles, unpublishFile } from '../../site-files/publish.staff.usecases.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: publish'], security: [{ bearer: [] }] };
@@ -49,7 +49,7 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
         records: await publishFiles(tx, scope, request.body, deps.notify),
       }));
@@ -71,7 +71,7 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request, reply) => {
-      await unpublishFile(db, staffScopeOf(request), request.params.id);
+      await unpublishFile(db, staffCallerOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -123,7 +123,7 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request) =>
-      listPublishedFileReads(db, staffScopeOf(request), request.query.siteId, request.query.fileId),
+      listPublishedFileReads(db, staffCallerOf(request), request.query.siteId, request.query.fileId),
   );
 
   issueTicketRoute(app, deps, {

@@ -14,7 +14,7 @@ import { listQuarantine } from '../../scanning/quarantine.repository.ts';
 import { deleteQuarantined } from '../../scanning/quarantine.usecases.ts';
 import type { Scanner } from '../../scanning/scan-worker.ts';
 import { countWaitingScans } from '../../scanning/scans.repository.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -45,7 +45,7 @@ export const scanningStaffRoutes: FastifyPluginAsyncTypebox<ScanningStaffDeps> =
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const page = { limit: request.query.limit ?? 10, offset: request.query.offset ?? 0 };
       return db.readTenant(scope.tenantCode, (tx) => listQuarantine(tx, scope.tenantCode, page));
     },
@@ -63,7 +63,7 @@ export const scanningStaffRoutes: FastifyPluginAsyncTypebox<ScanningStaffDeps> =
       },
     },
     async (request, reply) => {
-      await deleteQuarantined(db, deps.blobs, staffScopeOf(request), request.params.id, request.log);
+      await deleteQuarantined(db, deps.blobs, staffCallerOf(request), request.params.id, request.log);
       return reply.code(204).send(null);
     },
   );
@@ -80,7 +80,7 @@ export const scanningStaffRoutes: FastifyPluginAsyncTypebox<ScanningStaffDeps> =
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const waiting = await db.readTenant(scope.tenantCode, (tx) => countWaitingScans(tx));
       const available = deps.scanner
         ? await deps.scanner.ping().then(

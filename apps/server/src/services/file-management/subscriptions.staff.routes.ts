@@ -6,7 +6,7 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import type { Database } from '../../db/database.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 import { siteFollowers } from '../../subscriptions/subscriptions.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -28,6 +28,6 @@ export const subscriptionStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }
         response: { 200: SiteFollowersSchema, ...errors },
       },
     },
-    async (request) => siteFollowers(db, staffScopeOf(request), request.query.siteId),
+    async (request) => siteFollowers(db, staffCallerOf(request), request.query.siteId),
   );
 };

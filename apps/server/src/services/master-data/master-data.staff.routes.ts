@@ -10,7 +10,7 @@ import {
 import { readBranding } from '../../branding/branding.staff.repository.ts';
 import { changeBranding } from '../../branding/branding.staff.usecases.ts';
 import type { Database } from '../../db/database.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: branding'], security: [{ bearer: [] }] };
@@ -38,7 +38,7 @@ export const masterDataStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> 
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.withTenant(scope.tenantCode, (tx) => readBranding(tx, scope));
     },
   );
@@ -62,6 +62,6 @@ export const masterDataStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> 
         response: { 200: BrandingSchema, ...errors },
       },
     },
-    async (request) => changeBranding(db, staffScopeOf(request), request.body),
+    async (request) => changeBranding(db, staffCallerOf(request), request.body),
   );
 };

@@ -9,7 +9,7 @@ import {
   UpdateTenantFileAreaSettingsBodySchema,
 } from '@portico/contracts';
 import type { Database } from '../../db/database.ts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 import {
   getSiteSettings,
   getTenantSettings,
@@ -40,7 +40,7 @@ export const fileAreaSettingsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Databa
         response: { 200: TenantFileAreaSettingsSchema, ...errors },
       },
     },
-    async (request) => getTenantSettings(db, staffScopeOf(request)),
+    async (request) => getTenantSettings(db, staffCallerOf(request)),
   );
 
   app.patch(
@@ -55,7 +55,7 @@ export const fileAreaSettingsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Databa
         response: { 200: TenantFileAreaSettingsSchema, ...errors },
       },
     },
-    async (request) => updateTenantSettings(db, staffScopeOf(request), request.body),
+    async (request) => updateTenantSettings(db, staffCallerOf(request), request.body),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export const fileAreaSettingsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Databa
         response: { 200: SiteFileAreaSettingsSchema, ...errors },
       },
     },
-    async (request) => getSiteSettings(db, staffScopeOf(request), request.params.siteId),
+    async (request) => getSiteSettings(db, staffCallerOf(request), request.params.siteId),
   );
 
   app.patch(
@@ -84,7 +84,7 @@ export const fileAreaSettingsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Databa
         response: { 200: SiteFileAreaSettingsSchema, ...errors },
       },
     },
-    async (request) => updateSiteSettings(db, staffScopeOf(request), request.params.siteId, request.body),
+    async (request) => updateSiteSettings(db, staffCallerOf(request), request.params.siteId, request.body),
   );
 
   app.delete(
@@ -98,6 +98,6 @@ export const fileAreaSettingsStaffRoutes: FastifyPluginAsyncTypebox<{ db: Databa
         response: { 200: SiteFileAreaSettingsSchema, ...errors },
       },
     },
-    async (request) => resetSiteSettings(db, staffScopeOf(request), request.params.siteId),
+    async (request) => resetSiteSettings(db, staffCallerOf(request), request.params.siteId),
   );
 };

@@ -14,7 +14,7 @@ import type { Database } from '../../db/database.ts';
 import { clientSignIns, endClientSessions } from '../../idp/sessions.ts';
 import { type InvitationSettings, resendInvitation } from '../../invitations/invitations.usecases.ts';
 import { inviteStaff, listStaffMembers } from '../../invitations/staff-members.ts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: people'], security: [{ bearer: [] }] };
@@ -36,7 +36,7 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const records = await db.withTenant(scope.tenantCode, (tx) => listStaffMembers(tx, scope));
       return { records, totalRecordCount: records.length };
     },
@@ -59,7 +59,7 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const { member, added } = await inviteStaff(db, staffScopeOf(request), request.body, invitations);
+      const { member, added } = await inviteStaff(db, staffCallerOf(request), request.body, invitations);
       return reply.code(added ? 201 : 200).send(member);
     },
   );
@@ -81,7 +81,7 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) =>
       reply
         .code(201)
-        .send(await resendInvitation(db, staffScopeOf(request), request.params.userId, invitations)),
+        .send(await resendInvitation(db, staffCallerOf(request), request.params.userId, invitations)),
   );
 
   app.post(
@@ -97,7 +97,9 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: EndedSessionsSchema, ...errors },
       },
     },
-    async (request) => ({ ended: await endClientSessions(db, staffScopeOf(request), request.params.userId) }),
+    async (request) => ({
+      ended: await endClientSessions(db, staffCallerOf(request), request.params.userId),
+    }),
   );
 
   app.get(
@@ -113,6 +115,6 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: SignInListSchema, ...errors },
       },
     },
-    async (request) => clientSignIns(db, staffScopeOf(request), request.params.userId),
+    async (request) => clientSignIns(db, staffCallerOf(request), request.params.userId),
   );
 };

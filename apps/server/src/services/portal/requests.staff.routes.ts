@@ -35,7 +35,7 @@ import {
 import { listStaffRequests } from '../../requests/requests.repository.ts';
 import { cancelRequest, createRequests, reviewItem } from '../../requests/requests.staff.usecases.ts';
 import type { FileMailSettings } from '../../site-files/file-notifications.ts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: requests'], security: [{ bearer: [] }] };
@@ -60,7 +60,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const q = request.query;
       return db.readTenant(scope.tenantCode, (tx) =>
         listStaffRequests(
@@ -95,7 +95,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
         records: await createRequests(tx, scope, request.body, notify),
       }));
@@ -114,7 +114,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.readTenant(scope.tenantCode, (tx) => readRequest(tx, scope, request.params.requestId));
     },
   );
@@ -136,7 +136,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const { requestId, itemId } = request.params;
       return answerIdempotently(db, scope, request, reply, 200, async (tx) => {
         const outcome = await reviewItem(tx, scope, requestId, itemId, request.body);
@@ -158,7 +158,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return answerIdempotently(db, scope, request, reply, 200, (tx) =>
         cancelRequest(tx, scope, request.params.requestId),
       );
@@ -178,7 +178,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return answerIdempotently(db, scope, request, reply, 201, (tx) =>
         sendReminderNow(tx, scope, request.params.requestId, new Date()),
       );
@@ -197,7 +197,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.readTenant(scope.tenantCode, (tx) => readReminderSettings(tx, scope));
     },
   );
@@ -215,7 +215,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.withTenant(scope.tenantCode, (tx) => saveReminderSettings(tx, scope, request.body));
     },
   );
@@ -232,7 +232,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.readTenant(scope.tenantCode, (tx) => listTemplates(tx, scope));
     },
   );
@@ -250,7 +250,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       reply.code(201);
       return db.withTenant(scope.tenantCode, (tx) => saveTemplate(tx, scope, request.body));
     },
@@ -268,7 +268,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       await db.withTenant(scope.tenantCode, (tx) => deleteTemplate(tx, scope, request.params.templateId));
       return reply.code(204).send(null);
     },
@@ -288,7 +288,7 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
         records: await applyTemplate(tx, scope, request.params.templateId, request.body, notify),
       }));

@@ -6,7 +6,7 @@ import {
   UpdateSignInPolicyBodySchema,
 } from '@portico/contracts';
 import type { Database } from '../../db/database.ts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 import { getSignInPolicy, updateSignInPolicy } from '../../tenants/sign-in-policy.usecases.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -25,7 +25,7 @@ export const signInPolicyStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }
         response: { 200: SignInPolicySchema, ...errors },
       },
     },
-    async (request) => getSignInPolicy(db, staffScopeOf(request)),
+    async (request) => getSignInPolicy(db, staffCallerOf(request)),
   );
 
   app.put(
@@ -40,6 +40,6 @@ export const signInPolicyStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }
         response: { 200: SignInPolicySchema, ...errors },
       },
     },
-    async (request) => updateSignInPolicy(db, staffScopeOf(request), request.body),
+    async (request) => updateSignInPolicy(db, staffCallerOf(request), request.body),
   );
 };

@@ -17,7 +17,7 @@ import {
 import { Type } from 'typebox';
 import type { Database } from '../../db/database.ts';
 import { type InvitationSettings, inviteIfNoAccount } from '../../invitations/invitations.usecases.ts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 import { findTenantSite, listSiteMembers, listStaffSites } from '../../sites/sites.staff.repository.ts';
 import { addSiteMember, changeSite, createSite, removeSiteMember } from '../../sites/sites.staff.usecases.ts';
 
@@ -42,7 +42,7 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const q = request.query;
       return db.withTenant(scope.tenantCode, (tx) =>
         listStaffSites(tx, scope, {
@@ -69,7 +69,8 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
         response: { 201: StaffSiteSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createSite(db, staffScopeOf(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createSite(db, staffCallerOf(request), request.body)),
   );
 
   app.get(
@@ -84,7 +85,7 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.withTenant(scope.tenantCode, (tx) => findTenantSite(tx, scope, request.params.siteId));
     },
   );
@@ -103,7 +104,7 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: StaffSiteSchema, ...errors },
       },
     },
-    async (request) => changeSite(db, staffScopeOf(request), request.params.siteId, request.body),
+    async (request) => changeSite(db, staffCallerOf(request), request.params.siteId, request.body),
   );
 
   app.get(
@@ -118,7 +119,7 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const records = await db.withTenant(scope.tenantCode, async (tx) => {
         await findTenantSite(tx, scope, request.params.siteId);
         return listSiteMembers(tx, scope, request.params.siteId);
@@ -148,7 +149,7 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const { member, added } = await addSiteMember(
         db,
         scope,
@@ -176,7 +177,7 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      await removeSiteMember(db, staffScopeOf(request), request.params.siteId, request.params.userId);
+      await removeSiteMember(db, staffCallerOf(request), request.params.siteId, request.params.userId);
       return reply.code(204).send(null);
     },
   );

@@ -22,7 +22,7 @@ import { serveFilePreview, servePreviewNote } from '../../site-files/file-previe
 import { serveFileDownload, serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';
 import { findSubmission, listStaffSubmissions } from '../../site-files/submissions.staff.repository.ts';
 import { setSubmissionStatus } from '../../site-files/submissions.staff.usecases.ts';
-import { STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: submissions'], security: [{ bearer: [] }] };
@@ -46,7 +46,7 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const q = request.query;
       return db.withTenant(scope.tenantCode, (tx) =>
         listStaffSubmissions(
@@ -88,7 +88,7 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.withTenant(scope.tenantCode, (tx) => findSubmission(tx, scope, request.params.id));
     },
   );
@@ -110,7 +110,7 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return answerIdempotently(db, scope, request, reply, 200, (tx) =>
         setSubmissionStatus(tx, scope, request.params.id, request.body),
       );

@@ -17,7 +17,7 @@ import {
 } from '../../audit/audit.repository.ts';
 import { auditCsvRow, csvHeader } from '../../audit/audit-csv.ts';
 import type { Database } from '../../db/database.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 import { attachmentDisposition } from '../../transfers/content-disposition.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -61,7 +61,7 @@ export const auditStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const q = request.query;
       return db.withTenant(scope.tenantCode, (tx) =>
         listAuditEvents(tx, scope, filterOf(q), {
@@ -95,7 +95,7 @@ export const auditStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       },
     },
     async (request, reply) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       const filter = filterOf(request.query);
       // A bad filter is answered as JSON before the first CSV byte is sent.
       auditFilterSql(scope, filter);

@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts';
 import type { Database } from '../../db/database.ts';
 import { listTenantMail } from '../../mail/mail.staff.repository.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 /** The Mail page of the control panel (`user/api/staff/mail`): what the firm's outbox sent, is sending or gave up. */
 export const mailStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (app, { db }) => {
@@ -30,7 +30,7 @@ export const mailStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
       },
     },
     async (request) => {
-      const scope = staffScopeOf(request);
+      const scope = staffCallerOf(request);
       return db.readTenant(scope.tenantCode, (tx) => listTenantMail(tx, scope, request.query));
     },
   );

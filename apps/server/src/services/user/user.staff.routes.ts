@@ -7,7 +7,7 @@ import {
 } from '@portico/contracts';
 import type { Database } from '../../db/database.ts';
 import { getMenu, replaceMenu } from '../../menus/menus.staff.usecases.ts';
-import { requireStaff, STAFF_ONLY_NOTE, staffScopeOf } from '../../sites/access.ts';
+import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
 const doc = { tags: ['staff: navigation menu'], security: [{ bearer: [] }] };
@@ -27,7 +27,7 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
         response: { 200: MenuSchema, ...errors },
       },
     },
-    async (request) => getMenu(db, staffScopeOf(request), request.params.audience),
+    async (request) => getMenu(db, staffCallerOf(request), request.params.audience),
   );
 
   app.put(
@@ -45,6 +45,6 @@ export const userStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
         response: { 200: MenuSchema, ...errors },
       },
     },
-    async (request) => replaceMenu(db, staffScopeOf(request), request.params.audience, request.body),
+    async (request) => replaceMenu(db, staffCallerOf(request), request.params.audience, request.body),
   );
 };
