@@ -1,5 +1,5 @@
 import type { AuditEvent, AuditEventList, SortOrder } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -98,14 +98,14 @@ const toEvent = (row: AuditRow): AuditEvent => ({
 });
 
 /** WHERE with its parameters, `$1` the tenant; checks the range first, so an export fails before it starts. */
-export function auditFilterSql(scope: Pick<Caller, 'tenantCode'>, filter: AuditFilter) {
+export function auditFilterSql(caller: Pick<Caller, 'tenantCode'>, filter: AuditFilter) {
   if (filter.from && filter.to && filter.from > filter.to) {
     throw new AppError(
       'request.invalid',
       `The date range is empty: "from" (${filter.from}) is after "to" (${filter.to}).`,
     );
   }
-  const params: unknown[] = [scope.tenantCode];
+  const params: unknown[] = [caller.tenantCode];
   const where = ['a.tenant_code = $1'];
   const add = (value: unknown) => {
     params.push(value);
@@ -125,11 +125,11 @@ export function auditFilterSql(scope: Pick<Caller, 'tenantCode'>, filter: AuditF
 
 export async function listAuditEvents(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   filter: AuditFilter,
   page: { limit: number; offset: number; sortOrder: SortOrder },
 ): Promise<AuditEventList> {
-  const { where, params } = auditFilterSql(scope, filter);
+  const { where, params } = auditFilterSql(caller, filter);
   const total = await tx.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`,
     params,
@@ -150,11 +150,11 @@ export async function listAuditEvents(
  */
 export async function* auditEventBatches(
   withTenant: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>,
-  scope: Pick<Caller, 'tenantCode'>,
+  caller: Pick<Caller, 'tenantCode'>,
   filter: AuditFilter,
   batchSize = 1000,
 ): AsyncGenerator<AuditEvent[]> {
-  const { where, params } = auditFilterSql(scope, filter);
+  const { where, params } = auditFilterSql(caller, filter);
   let below: string | null = null;
   for (;;) {
     const n = params.length;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Caller } from './caller.ts';
 import { createCallerCache } from './caller-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
-import type { Caller } from './tenant-scope.ts';
 
 const principal = (tenantCode: string, subject = 'user-1'): TenantPrincipal => ({
   issuer: 'https://id.example.test',
@@ -10,7 +10,7 @@ const principal = (tenantCode: string, subject = 'user-1'): TenantPrincipal => (
   tenantCode,
   claims: {},
 });
-const scope = (tenantCode: string, isClient = true): Caller => ({
+const callerIn = (tenantCode: string, isClient = true): Caller => ({
   tenantCode,
   user: { id: 'user-1', name: 'Rita', email: 'rita@example.net', isStaff: false, isClient },
 });
@@ -22,7 +22,7 @@ describe('the caller cache', () => {
     let resolved = 0;
     const resolve = async () => {
       resolved += 1;
-      return scope('acme');
+      return callerIn('acme');
     };
     await cache.callerFor(principal('acme'), resolve);
     await cache.callerFor(principal('acme'), resolve);
@@ -37,7 +37,7 @@ describe('the caller cache', () => {
     let resolved = 0;
     const resolve = (tenant: string) => async () => {
       resolved += 1;
-      return scope(tenant);
+      return callerIn(tenant);
     };
     await cache.callerFor(principal('acme'), resolve('acme'));
     await cache.callerFor(principal('globex'), resolve('globex'));
@@ -54,10 +54,10 @@ describe('the caller cache', () => {
     const inFlight = cache.callerFor(principal('acme'), () => new Promise((resolve) => (finish = resolve)));
     // …the removal commits and forgets the tenant…
     cache.forgetTenant('acme');
-    finish(scope('acme', true));
+    finish(callerIn('acme', true));
     expect((await inFlight).user.isClient).toBe(true);
     // …and the caller's next request reads them again instead of the stale answer.
-    const next = await cache.callerFor(principal('acme'), async () => scope('acme', false));
+    const next = await cache.callerFor(principal('acme'), async () => callerIn('acme', false));
     expect(next.user.isClient).toBe(false);
   });
 });

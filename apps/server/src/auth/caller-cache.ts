@@ -1,6 +1,6 @@
+import type { Caller } from './caller.ts';
 import { createExpiringCache, createGenerations } from './expiring-cache.ts';
 import type { TenantPrincipal } from './principal.ts';
-import type { Caller } from './tenant-scope.ts';
 
 /**
  * Callers resolved to a person and roles in a tenant, kept for a few seconds.
@@ -19,7 +19,7 @@ import type { Caller } from './tenant-scope.ts';
  * staff in the database keeps that access for at most the entry's few seconds.
  */
 export interface CallerCache {
-  /** The caller's scope: kept, or resolved by `resolve` (and kept, unless the tenant changed meanwhile). */
+  /** The caller: kept, or resolved by `resolve` (and kept, unless the tenant changed meanwhile). */
   callerFor(principal: TenantPrincipal, resolve: () => Promise<Caller>): Promise<Caller>;
   /** Drops every entry of the tenant: its memberships, sites or staff changed. */
   forgetTenant(tenantCode: string): void;
@@ -50,13 +50,13 @@ export function createCallerCache({
       const kept = scopes.get(key);
       if (kept) return kept;
       const generation = generations.of(principal.tenantCode);
-      const scope = freezeCaller(await resolve());
-      if (generations.of(principal.tenantCode) === generation) scopes.set(key, scope, now() + ttlMs);
-      return scope;
+      const caller = freezeCaller(await resolve());
+      if (generations.of(principal.tenantCode) === generation) scopes.set(key, caller, now() + ttlMs);
+      return caller;
     },
     forgetTenant(tenantCode) {
       generations.bump(tenantCode);
-      scopes.deleteWhere((scope) => scope.tenantCode === tenantCode);
+      scopes.deleteWhere((caller) => caller.tenantCode === tenantCode);
     },
     forgetAll() {
       generations.bumpAll();
@@ -65,6 +65,6 @@ export function createCallerCache({
   };
 }
 
-/** One scope object now serves many requests: none of them may change it for the others. */
-const freezeCaller = (scope: Caller): Caller =>
-  Object.freeze({ ...scope, user: Object.freeze({ ...scope.user }) });
+/** One caller object now serves many requests: none of them may change it for the others. */
+const freezeCaller = (caller: Caller): Caller =>
+  Object.freeze({ ...caller, user: Object.freeze({ ...caller.user }) });

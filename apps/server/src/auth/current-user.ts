@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
+import type { Caller } from './caller.ts';
 import type { CallerCache } from './caller-cache.ts';
 import {
   findLinkedUser,
@@ -10,7 +11,6 @@ import {
   type UserRow,
 } from './identities.repository.ts';
 import type { TenantPrincipal } from './principal.ts';
-import type { Caller } from './tenant-scope.ts';
 
 export type { UserRow };
 

@@ -1,5 +1,5 @@
 import type { Branding } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { type BrandingColumns, brandingOf } from './theme.repository.ts';
@@ -21,20 +21,20 @@ export interface BrandingChange {
 /** The tenant's branding; `lock` holds the row so that two edits take turns. */
 export async function readBranding(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   options: { lock?: boolean } = {},
 ): Promise<Branding> {
   const { rows } = await tx.query<BrandingRow>(
     `SELECT display_name, icon_png, logo, logo_content_type, primary_color, secondary_color, tertiary_color, updated_at
      FROM tenants WHERE code = $1${options.lock ? ' FOR UPDATE' : ''}`,
-    [scope.tenantCode],
+    [caller.tenantCode],
   );
   const row = rows[0];
-  if (!row) throw new AppError('tenant.not_found', `There is no tenant "${scope.tenantCode}".`);
+  if (!row) throw new AppError('tenant.not_found', `There is no tenant "${caller.tenantCode}".`);
   return { ...brandingOf(row), updatedAt: new Date(row.updated_at).toISOString() };
 }
 
-export async function updateBranding(tx: Queryable, scope: Caller, change: BrandingChange) {
+export async function updateBranding(tx: Queryable, caller: Caller, change: BrandingChange) {
   await tx.query(
     `UPDATE tenants SET
        display_name = coalesce($2, display_name),
@@ -47,7 +47,7 @@ export async function updateBranding(tx: Queryable, scope: Caller, change: Brand
        updated_at = now()
      WHERE code = $1`,
     [
-      scope.tenantCode,
+      caller.tenantCode,
       change.displayName ?? null,
       change.logo?.bytes ?? null,
       change.logo?.contentType ?? null,

@@ -7,7 +7,7 @@ import {
   type UpdateBrandingBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { type BrandingChange, readBranding, updateBranding } from './branding.staff.repository.ts';
@@ -94,7 +94,7 @@ const COLORS = ['primaryColor', 'secondaryColor', 'tertiaryColor'] as const;
  */
 export async function changeBranding(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   body: UpdateBrandingBody,
 ): Promise<Branding> {
   const change: BrandingChange = {};
@@ -104,8 +104,8 @@ export async function changeBranding(
   // One spelling of a colour, so that comparing and showing them needs no case folding.
   for (const key of COLORS) if (body[key] !== undefined) change[key] = body[key].toUpperCase();
 
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const before = await readBranding(tx, scope, { lock: true });
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const before = await readBranding(tx, caller, { lock: true });
     const changes: Record<string, unknown> = {};
     if (change.displayName !== undefined && change.displayName !== before.displayName) {
       changes.displayName = { from: before.displayName, to: change.displayName };
@@ -117,16 +117,16 @@ export async function changeBranding(
     if (change.logo) changes.logo = imageDetail(change.logo.bytes, change.logo.contentType);
     if (change.icon) changes.icon = imageDetail(change.icon, 'image/png');
     if (!Object.keys(changes).length) return before;
-    await updateBranding(tx, scope, change);
+    await updateBranding(tx, caller, change);
     await recordAuditEvents(tx, [
       {
-        tenantCode: scope.tenantCode,
+        tenantCode: caller.tenantCode,
         siteId: null,
-        userId: scope.user.id,
+        userId: caller.user.id,
         action: STAFF_AUDIT_ACTIONS.brandingUpdate,
         detail: { changes },
       },
     ]);
-    return readBranding(tx, scope);
+    return readBranding(tx, caller);
   });
 }

@@ -1,5 +1,5 @@
 import type { Theme } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 
@@ -32,15 +32,15 @@ export const brandingOf = (row: BrandingColumns) => ({
 });
 
 /** The tenant's branding, with its images inlined so the front end needs no second, authenticated fetch. */
-export async function findTheme(db: Database, scope: Caller): Promise<Theme> {
-  const row = await db.withTenant(scope.tenantCode, async (tx) => {
+export async function findTheme(db: Database, caller: Caller): Promise<Theme> {
+  const row = await db.withTenant(caller.tenantCode, async (tx) => {
     const { rows } = await tx.query<TenantRow>(
       `SELECT code, display_name, icon_png, logo, logo_content_type, primary_color, secondary_color, tertiary_color
        FROM tenants WHERE code = $1`,
-      [scope.tenantCode],
+      [caller.tenantCode],
     );
     return rows[0];
   });
-  if (!row) throw new AppError('tenant.not_found', `There is no tenant "${scope.tenantCode}".`);
+  if (!row) throw new AppError('tenant.not_found', `There is no tenant "${caller.tenantCode}".`);
   return { tenantCode: row.code, ...brandingOf(row) };
 }

@@ -5,7 +5,7 @@ import {
   FILE_WORKFLOW_AUDIT_ACTIONS,
 } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { type FileTarget, requireFileAccess, requireFilesAccess } from '../site-files/file-access.ts';

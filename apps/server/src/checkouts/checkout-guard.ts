@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileTarget } from '../site-files/file-access.ts';
 
@@ -8,8 +8,8 @@ import type { FileTarget } from '../site-files/file-access.ts';
  * `requireFileAccess(…, { lock: true })` answered, so the check and the change see the same row. The holder is named
  * as the firm knows them, with the end of the check-out; a check-out past its end holds nothing.
  */
-export function assertNotCheckedOutByOther(scope: Caller, file: FileTarget): void {
-  if (!file.checkedOutBy || !file.checkedOutUntil || file.checkedOutBy === scope.user.id) return;
+export function assertNotCheckedOutByOther(caller: Caller, file: FileTarget): void {
+  if (!file.checkedOutBy || !file.checkedOutUntil || file.checkedOutBy === caller.user.id) return;
   const until = file.checkedOutUntil.toISOString().replace('T', ' ').slice(0, 16);
   throw new AppError(
     'file.checked_out',

@@ -6,7 +6,7 @@ import {
   fileHistoryLabel,
 } from '@portico/contracts';
 import { type AuditRecord, listFileEvents, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';

@@ -30,9 +30,9 @@ export function auditCommand(io: CliIo) {
           }
         }
         const filter = { from: options.from, to: options.to };
-        const scope = { tenantCode: tenant };
-        await withExistingTenant(ctx.db, tenant, async () => auditFilterSql(scope, filter));
-        const batches = auditEventBatches((fn) => ctx.db.withTenant(tenant, fn), scope, filter);
+        const caller = { tenantCode: tenant };
+        await withExistingTenant(ctx.db, tenant, async () => auditFilterSql(caller, filter));
+        const batches = auditEventBatches((fn) => ctx.db.withTenant(tenant, fn), caller, filter);
         const csv = Readable.from(
           (async function* () {
             yield csvHeader();

@@ -30,14 +30,14 @@ export function clientCommand(io: CliIo) {
     )
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
         let mailed = false;
         const invited = await invitePerson(ctx, tenant, options, async (tx, person) => {
-          const added = await addSiteMemberIn(tx, scope, siteId, { email: person.email, name: person.name });
+          const added = await addSiteMemberIn(tx, caller, siteId, { email: person.email, name: person.name });
           if (options.mail && !options.passwordStdin && person.accountCreated) {
-            await sendInvitation(tx, scope, person.userId, invitationSettingsOf(ctx.config), {
-              siteName: (await findTenantSite(tx, scope, siteId)).name,
+            await sendInvitation(tx, caller, person.userId, invitationSettingsOf(ctx.config), {
+              siteName: (await findTenantSite(tx, caller, siteId)).name,
             });
             mailed = true;
           }
@@ -67,11 +67,11 @@ export function clientCommand(io: CliIo) {
       withContext(io, async (ctx) => {
         const siteIds = options.site ? [await siteIdOf(ctx, tenant, options.site)] : undefined;
         const rows = await withExistingTenant(ctx.db, tenant, async (tx) => {
-          const scope = { tenantCode: tenant };
+          const caller = { tenantCode: tenant };
           const sites = siteIds
-            ? await Promise.all(siteIds.map((id) => findTenantSite(tx, scope, id)))
+            ? await Promise.all(siteIds.map((id) => findTenantSite(tx, caller, id)))
             : (
-                await listStaffSites(tx, scope, {
+                await listStaffSites(tx, caller, {
                   limit: 100_000,
                   offset: 0,
                   includeArchived: false,
@@ -81,7 +81,7 @@ export function clientCommand(io: CliIo) {
               ).records;
           const out: (string | null)[][] = [];
           for (const site of sites) {
-            for (const m of await listSiteMembers(tx, scope, site.id)) {
+            for (const m of await listSiteMembers(tx, caller, site.id)) {
               out.push([site.name, m.email, m.name, day(m.addedAt)]);
             }
           }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { type Config, parseConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { openDatabase } from '../db/open-database.ts';
@@ -30,7 +30,7 @@ export interface CliContext {
   blobs: BlobStore;
   io: CliIo;
   operator: Operator;
-  /** A staff member of the tenant, named by e-mail (`--as`), as the scope the server's use cases take. */
+  /** A staff member of the tenant, named by e-mail (`--as`), as the caller the server's use cases take. */
   actingAs(tenantCode: string, email: string): Promise<Caller>;
   print(line?: string): void;
   /** Rows under their headers, in padded columns (`output.ts`). */

@@ -23,9 +23,9 @@ export function memberCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
-        const { member: added, added: isNew } = await addSiteMember(ctx.db, scope, siteId, {
+        const { member: added, added: isNew } = await addSiteMember(ctx.db, caller, siteId, {
           email: options.email,
           ...(options.name ? { name: plainText(options.name, '--name') } : {}),
         });
@@ -42,13 +42,13 @@ export function memberCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
         const userId = await withExistingTenant(ctx.db, tenant, (tx) =>
           findUserIdByEmail(tx, options.email.trim()),
         );
         if (!userId) throw new CliError(`${options.email} is not a member of this site`);
-        await removeSiteMember(ctx.db, scope, siteId, userId);
+        await removeSiteMember(ctx.db, caller, siteId, userId);
         ctx.print(`Removed ${options.email} from the site.`);
       }),
     );

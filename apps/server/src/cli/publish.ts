@@ -103,11 +103,11 @@ async function publish(
     .split('/')
     .filter((segment) => segment.trim())
     .map((segment) => folderName(options.folder!, segment));
-  const scope = await ctx.actingAs(options.tenant, options.as);
+  const caller = await ctx.actingAs(options.tenant, options.as);
   const siteId = await siteIdOf(ctx, options.tenant, options.site);
   const { site, known, tenantLimit } = await ctx.db.withTenant(options.tenant, async (tx) => ({
-    site: await findTenantSite(tx, scope, siteId),
-    known: await publishedSha256s(tx, scope, siteId),
+    site: await findTenantSite(tx, caller, siteId),
+    known: await publishedSha256s(tx, caller, siteId),
     tenantLimit: await tenantUploadLimit(tx, options.tenant),
   }));
   if (site.archived)
@@ -193,21 +193,21 @@ async function publish(
       for (const [i, file] of todo.entries()) {
         const key = [...under, ...file.folders].join('/').toLowerCase();
         if (!folderIds.has(key))
-          folderIds.set(key, await ensureFolderPath(tx, scope, siteId, [...under, ...file.folders]));
+          folderIds.set(key, await ensureFolderPath(tx, caller, siteId, [...under, ...file.folders]));
         received[i]!.folderId = folderIds.get(key)!;
       }
-      const uploads = await insertPendingUploads(tx, scope, siteId, received);
-      await trackBlobScans(tx, scope, siteId, uploads, scanIntakeOf(ctx.config));
+      const uploads = await insertPendingUploads(tx, caller, siteId, received);
+      await trackBlobScans(tx, caller, siteId, uploads, scanIntakeOf(ctx.config));
       // The site's clients are told as when staff publish in the control panel (batched, NOTIFY_BATCH_SECONDS).
       return publishFiles(
         tx,
-        scope,
+        caller,
         { siteId, files: uploads.map((u) => ({ referenceNumber: u.referenceNumber })) },
         { batchSeconds: ctx.config.notifyBatchSeconds },
       );
     });
     progress.end();
-    ctx.print(`Published ${published.length} file(s) to "${site.name}" as ${scope.user.email}.`);
+    ctx.print(`Published ${published.length} file(s) to "${site.name}" as ${caller.user.email}.`);
     // Scanned before the command ends, as the server scans its uploads (decision 43); clients see them once clean.
     if (ctx.config.clamdUrl) await scanNow(ctx, ctx.config.clamdUrl);
   } catch (error) {

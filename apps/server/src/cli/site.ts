@@ -32,8 +32,8 @@ export function siteCommand(io: CliIo) {
         const name = plainText(options.name, '--name');
         const reference =
           options.reference === undefined ? undefined : plainText(options.reference, '--reference', 100);
-        const scope = await ctx.actingAs(tenant, options.as);
-        const created = await createSite(ctx.db, scope, { name, reference });
+        const caller = await ctx.actingAs(tenant, options.as);
+        const created = await createSite(ctx.db, caller, { name, reference });
         ctx.print(`Created site "${created.name}" (${created.id}).`);
       }),
     );
@@ -82,9 +82,9 @@ export function siteCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
-        const archived = await changeSite(ctx.db, scope, siteId, { archived: true });
+        const archived = await changeSite(ctx.db, caller, siteId, { archived: true });
         ctx.print(`Archived site "${archived.name}".`);
       }),
     );

@@ -125,14 +125,14 @@ describe('portico folder, trash and file', { timeout: 240_000 }, () => {
 
   test('trash list and restore', async () => {
     await withDb(async (db) => {
-      const scope = await findStaffCaller(db, 'northwind', NORA.email);
+      const caller = await findStaffCaller(db, 'northwind', NORA.email);
       const id = await db.withTenant('northwind', async (tx) => {
         const { rows } = await tx.query<{ id: string }>(
           "SELECT id FROM files WHERE file_name = 'Letter.pdf'",
         );
         return rows[0]!.id;
       });
-      await deleteFile(db, scope, id);
+      await deleteFile(db, caller, id);
     });
     const listed = await ok(['trash', 'list', 'northwind', ...site, ...as]);
     expect(listed).toEqual([
@@ -148,13 +148,13 @@ describe('portico folder, trash and file', { timeout: 240_000 }, () => {
 
   test('file tag, categorize, project, assign and status (issue 27), each as on the page: checked and recorded', async () => {
     const fileId = await withDb(async (db) => {
-      const scope = await findStaffCaller(db, 'northwind', NORA.email);
+      const caller = await findStaffCaller(db, 'northwind', NORA.email);
       const { id: siteId } = await db.withTenant('northwind', async (tx) => {
         const { rows } = await tx.query<{ id: string }>("SELECT id FROM sites WHERE reference = 'NW-1'");
         return rows[0]!;
       });
-      await createTag(db, scope, { name: 'Urgent', color: '#cf1322' });
-      await createProject(db, scope, { siteId, name: '2025 Personal Tax' });
+      await createTag(db, caller, { name: 'Urgent', color: '#cf1322' });
+      await createProject(db, caller, { siteId, name: '2025 Personal Tax' });
       return db.withTenant('northwind', async (tx) => {
         const { rows } = await tx.query<{ id: string }>(
           "SELECT id FROM files WHERE file_name = 'Letter.pdf'",

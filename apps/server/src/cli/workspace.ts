@@ -40,8 +40,8 @@ function folderPaths(folders: readonly Folder[]): Map<string, string> {
 /** The folder `ref` names (its id or its path from the root, in any case; `/` is the root: null). */
 async function folderIdOf(ctx: CliContext, tenant: string, email: string, siteId: string, ref: string) {
   if (ref === '/' || ref === '') return null;
-  const scope = await ctx.actingAs(tenant, email);
-  const { records } = await listSiteFolders(ctx.db, scope, siteId);
+  const caller = await ctx.actingAs(tenant, email);
+  const { records } = await listSiteFolders(ctx.db, caller, siteId);
   const wanted = ref.replace(/^\/+|\/+$/g, '').toLowerCase();
   for (const [id, path] of folderPaths(records)) {
     if (id === ref.toLowerCase() || path.toLowerCase() === wanted) return id;
@@ -63,9 +63,9 @@ export function folderCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
-        const { records } = await listSiteFolders(ctx.db, scope, siteId);
+        const { records } = await listSiteFolders(ctx.db, caller, siteId);
         const paths = folderPaths(records);
         const rows = records.map((f) => [f.id, paths.get(f.id)!] as const);
         ctx.printTable(
@@ -86,12 +86,12 @@ export function folderCommand(io: CliIo) {
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
         const name = plainText(options.name, '--name', 255);
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
         const parentId = options.parent
           ? await folderIdOf(ctx, tenant, options.as, siteId, options.parent)
           : null;
-        const created = await createFolder(ctx.db, scope, { siteId, name, parentId });
+        const created = await createFolder(ctx.db, caller, { siteId, name, parentId });
         ctx.print(`Created folder "${created.name}" (${created.id}).`);
       }),
     );
@@ -111,9 +111,9 @@ export function trashCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
-        const { records } = await listSiteTrash(ctx.db, scope, { siteId, limit: 1000 });
+        const { records } = await listSiteTrash(ctx.db, caller, { siteId, limit: 1000 });
         ctx.printTable(
           ['ID', 'KIND', 'NAME', 'DELETED', 'BY'],
           records.map((item) => [item.id, item.kind, item.name, day(item.deletedAt), item.deletedBy]),
@@ -129,8 +129,8 @@ export function trashCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, id, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
-        const restored = await restoreTrashItem(ctx.db, scope, id);
+        const caller = await ctx.actingAs(tenant, options.as);
+        const restored = await restoreTrashItem(ctx.db, caller, id);
         ctx.print(
           `Restored ${restored.kind} "${restored.name}"${restored.renamed ? ' (renamed: its old name was taken)' : ''}.`,
         );
@@ -176,12 +176,12 @@ export function fileCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, fileId, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
         const folderId = await folderIdOf(ctx, tenant, options.as, siteId, options.folder);
         const moved = await updateFile(
           ctx.db,
-          scope,
+          caller,
           fileId,
           { folderId },
           {
@@ -204,11 +204,11 @@ export function fileCommand(io: CliIo) {
     .action((tenant, fileId, options) =>
       withContext(io, async (ctx) => {
         if (!options.add?.length && !options.remove?.length) throw new CliError('give --add or --remove');
-        const scope = await ctx.actingAs(tenant, options.as);
-        const { records } = await getTags(ctx.db, scope);
+        const caller = await ctx.actingAs(tenant, options.as);
+        const { records } = await getTags(ctx.db, caller);
         const add = (options.add ?? []).map((t) => pick(records, t, 'tag').id);
         const remove = (options.remove ?? []).map((t) => pick(records, t, 'tag').id);
-        const { count } = await bulkTagFiles(ctx.db, scope, { fileIds: [fileId], add, remove });
+        const { count } = await bulkTagFiles(ctx.db, caller, { fileIds: [fileId], add, remove });
         ctx.print(count ? 'Tags changed.' : 'The file had those tags already.');
       }),
     );
@@ -224,11 +224,11 @@ export function fileCommand(io: CliIo) {
     .action((tenant, fileId, options) =>
       withContext(io, async (ctx) => {
         if (!options.category === !options.none) throw new CliError('give --category or --none');
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const category = options.category
-          ? pick((await getCategories(ctx.db, scope)).records, options.category, 'category')
+          ? pick((await getCategories(ctx.db, caller)).records, options.category, 'category')
           : null;
-        await setFileCategory(ctx.db, scope, fileId, category?.id ?? null);
+        await setFileCategory(ctx.db, caller, fileId, category?.id ?? null);
         ctx.print(category ? `Category set to "${category.name}".` : 'Category cleared.');
       }),
     );
@@ -245,12 +245,12 @@ export function fileCommand(io: CliIo) {
     .action((tenant, fileId, options) =>
       withContext(io, async (ctx) => {
         if (!options.project === !options.none) throw new CliError('give --project or --none');
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const siteId = await siteIdOf(ctx, tenant, options.site);
         const project = options.project
-          ? pick((await getProjects(ctx.db, scope, siteId)).records, options.project, 'project')
+          ? pick((await getProjects(ctx.db, caller, siteId)).records, options.project, 'project')
           : null;
-        await setFileProject(ctx.db, scope, fileId, project?.id ?? null);
+        await setFileProject(ctx.db, caller, fileId, project?.id ?? null);
         ctx.print(project ? `Project set to "${project.name}".` : 'Project cleared.');
       }),
     );
@@ -266,12 +266,12 @@ export function fileCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, fileId, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
+        const caller = await ctx.actingAs(tenant, options.as);
         const userId = await withExistingTenant(ctx.db, tenant, (tx) =>
           findUserIdByEmail(tx, options.to.trim()),
         );
         if (!userId) throw new CliError(`nobody here has the address ${options.to}`);
-        await assignFilesTo(ctx.db, scope, {
+        await assignFilesTo(ctx.db, caller, {
           fileIds: [fileId],
           userId,
           ...(options.note ? { note: plainText(options.note, '--note', 2000) } : {}),
@@ -291,11 +291,11 @@ export function fileCommand(io: CliIo) {
     .requiredOption(...AS_OPTION)
     .action((tenant, fileId, options) =>
       withContext(io, async (ctx) => {
-        const scope = await ctx.actingAs(tenant, options.as);
-        const status = pick((await getStatuses(ctx.db, scope)).records, options.status, 'status');
+        const caller = await ctx.actingAs(tenant, options.as);
+        const status = pick((await getStatuses(ctx.db, caller)).records, options.status, 'status');
         await setFileStatus(
           ctx.db,
-          scope,
+          caller,
           fileId,
           { status: status.key, ...(options.note ? { note: plainText(options.note, '--note', 2000) } : {}) },
           { batchSeconds: ctx.config.notifyBatchSeconds },

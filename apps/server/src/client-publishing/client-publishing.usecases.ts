@@ -1,6 +1,6 @@
 import { type ClientPublishedFile, FILE_WORKFLOW_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
 import type { Database } from '../db/database.ts';
 import { assertNameFree } from '../file-actions/file-actions.usecases.ts';

@@ -11,7 +11,7 @@ import {
   type UpdateFileBody,
 } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';

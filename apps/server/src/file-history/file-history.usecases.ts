@@ -1,6 +1,6 @@
 import { type FileHistory, type FileProperties, fileHistoryLabel } from '@portico/contracts';
 import { listFileEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { fileNotFound, requireFileAccess } from '../site-files/file-access.ts';
 import { findFileDetails, folderPath } from './file-history.repository.ts';

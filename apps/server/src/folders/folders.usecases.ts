@@ -7,7 +7,7 @@ import {
   type UpdateFolderBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { authorize, requireAccess } from '../sites/access.ts';

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /** A request sent with an `Idempotency-Key`: the key and what makes two requests the same one. */
@@ -26,20 +26,20 @@ export interface StoredAnswer {
  * repeat never runs beside the first: it sees the first's answer once that commits, or claims the key itself if
  * the first rolled back.
  */
-export async function claimKey(tx: Queryable, scope: Caller, request: KeyedRequest): Promise<boolean> {
+export async function claimKey(tx: Queryable, caller: Caller, request: KeyedRequest): Promise<boolean> {
   const { rows } = await tx.query(
     `INSERT INTO idempotency_keys (tenant_code, user_id, key, request_method, request_path, request_sha256)
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (tenant_code, user_id, key) DO NOTHING
      RETURNING 1`,
-    [scope.tenantCode, scope.user.id, request.key, request.method, request.path, request.requestSha256],
+    [caller.tenantCode, caller.user.id, request.key, request.method, request.path, request.requestSha256],
   );
   return rows.length > 0;
 }
 
 export async function findStoredAnswer(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   key: string,
 ): Promise<StoredAnswer | undefined> {
   const { rows } = await tx.query<{
@@ -51,7 +51,7 @@ export async function findStoredAnswer(
   }>(
     `SELECT request_method, request_path, request_sha256, response_status, response_body
      FROM idempotency_keys WHERE tenant_code = $1 AND user_id = $2 AND key = $3`,
-    [scope.tenantCode, scope.user.id, key],
+    [caller.tenantCode, caller.user.id, key],
   );
   const row = rows[0];
   if (!row || row.response_status === null) return undefined;
@@ -67,14 +67,14 @@ export async function findStoredAnswer(
 /** Completes the key claimed in this transaction with the answer, which commits with the change. */
 export async function storeAnswer(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   key: string,
   answer: { status: number; body: unknown },
 ) {
   await tx.query(
     `UPDATE idempotency_keys SET response_status = $4, response_body = $5::jsonb
      WHERE tenant_code = $1 AND user_id = $2 AND key = $3`,
-    [scope.tenantCode, scope.user.id, key, answer.status, JSON.stringify(answer.body ?? null)],
+    [caller.tenantCode, caller.user.id, key, answer.status, JSON.stringify(answer.body ?? null)],
   );
 }
 

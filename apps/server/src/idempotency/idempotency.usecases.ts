@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { claimKey, findStoredAnswer, type KeyedRequest, storeAnswer } from './idempotency.repository.ts';
@@ -25,22 +25,22 @@ export interface Answer<T> {
  */
 export async function runIdempotently<T>(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   request: KeyedRequest | undefined,
   status: number,
   change: (tx: Queryable) => Promise<T>,
 ): Promise<Answer<T>> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
+  return db.withTenant(caller.tenantCode, async (tx) => {
     if (!request) return { status, body: await change(tx), replayed: false };
-    if (!(await claimKey(tx, scope, request))) return replay(tx, scope, request);
+    if (!(await claimKey(tx, caller, request))) return replay(tx, caller, request);
     const body = await change(tx);
-    await storeAnswer(tx, scope, request.key, { status, body });
+    await storeAnswer(tx, caller, request.key, { status, body });
     return { status, body, replayed: false };
   });
 }
 
-async function replay<T>(tx: Queryable, scope: Caller, request: KeyedRequest): Promise<Answer<T>> {
-  const stored = await findStoredAnswer(tx, scope, request.key);
+async function replay<T>(tx: Queryable, caller: Caller, request: KeyedRequest): Promise<Answer<T>> {
+  const stored = await findStoredAnswer(tx, caller, request.key);
   if (!stored) throw new Error('an idempotency key was claimed but holds no answer');
   const same =
     stored.method === request.method &&

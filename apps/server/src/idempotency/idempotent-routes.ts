@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENT_REPLAYED_HEADER } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { KeyedRequest } from './idempotency.repository.ts';
 import { runIdempotently } from './idempotency.usecases.ts';
@@ -31,13 +31,13 @@ export function keyedRequestOf(request: FastifyRequest): KeyedRequest | undefine
  */
 export async function answerIdempotently<T>(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,
   change: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  const answer = await runIdempotently(db, scope, keyedRequestOf(request), status, change);
+  const answer = await runIdempotently(db, caller, keyedRequestOf(request), status, change);
   if (answer.replayed) reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   reply.code(answer.status);
   return answer.body;

@@ -1,6 +1,6 @@
 import { type SignInList, STAFF_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { callerOfUser } from '../sites/callers.ts';

@@ -1,5 +1,5 @@
 import type { StaffMember } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { ACTIVE_MEMBERSHIPS } from '../sites/members.repository.ts';
 import { hasAccountSql } from '../sites/sites.staff.repository.ts';
@@ -19,14 +19,14 @@ interface PersonOfFirm {
 }
 
 /** The person as this firm knows them and their role in it; undefined for someone the firm has no record of. */
-export async function personOfFirm(tx: Queryable, scope: Caller, userId: string) {
+export async function personOfFirm(tx: Queryable, caller: Caller, userId: string) {
   const { rows } = await tx.query<PersonOfFirm & { is_staff: boolean; site_name: string | null }>(
     `SELECT p.name, p.email,
             EXISTS (SELECT 1 FROM tenant_staff t WHERE t.tenant_code = $1 AND t.user_id = $2) AS is_staff,
             (SELECT am.site_name FROM ${ACTIVE_MEMBERSHIPS} am WHERE am.tenant_code = $1 AND am.user_id = $2
               ORDER BY lower(am.site_name) LIMIT 1) AS site_name
      FROM tenant_people p WHERE p.tenant_code = $1 AND p.user_id = $2`,
-    [scope.tenantCode, userId],
+    [caller.tenantCode, userId],
   );
   const row = rows[0];
   if (!row) return undefined;
@@ -73,28 +73,28 @@ const toStaffMember = (row: StaffRow): StaffMember => ({
   hasAccount: row.has_account,
 });
 
-export async function listStaffMembers(tx: Queryable, scope: Caller): Promise<StaffMember[]> {
+export async function listStaffMembers(tx: Queryable, caller: Caller): Promise<StaffMember[]> {
   const { rows } = await tx.query<StaffRow>(
     `${STAFF_SELECT} WHERE t.tenant_code = $1 ORDER BY lower(p.name), lower(p.email), t.user_id`,
-    [scope.tenantCode],
+    [caller.tenantCode],
   );
   return rows.map(toStaffMember);
 }
 
 /** Makes the person staff of the firm; answers whether they were not already. */
-export async function insertStaffMember(tx: Queryable, scope: Caller, userId: string): Promise<boolean> {
+export async function insertStaffMember(tx: Queryable, caller: Caller, userId: string): Promise<boolean> {
   const inserted = await tx.query(
     `INSERT INTO tenant_staff (tenant_code, user_id) VALUES ($1, $2)
      ON CONFLICT (tenant_code, user_id) DO NOTHING RETURNING user_id`,
-    [scope.tenantCode, userId],
+    [caller.tenantCode, userId],
   );
   return inserted.rows.length > 0;
 }
 
 /** One staff member of the firm (who must be one). */
-export async function findStaffMember(tx: Queryable, scope: Caller, userId: string): Promise<StaffMember> {
+export async function findStaffMember(tx: Queryable, caller: Caller, userId: string): Promise<StaffMember> {
   const { rows } = await tx.query<StaffRow>(`${STAFF_SELECT} WHERE t.tenant_code = $1 AND t.user_id = $2`, [
-    scope.tenantCode,
+    caller.tenantCode,
     userId,
   ]);
   return toStaffMember(rows[0]!);

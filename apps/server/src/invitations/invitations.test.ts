@@ -218,7 +218,7 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
   });
 
   test('with an external OpenID provider the invitation links to the sign-in, and no password link exists', async () => {
-    const scope = {
+    const caller = {
       tenantCode: 'acme',
       user: {
         id: await api.userId('carol'),
@@ -237,7 +237,7 @@ describe('invitations by mail', { timeout: 90_000 }, () => {
     const invitation = await api.db.withTenant('acme', (tx) =>
       sendInvitation(
         tx,
-        scope,
+        caller,
         added.body.userId,
         { publicUrl: api.url, externalIssuer: true },
         { siteName: 'Site X' },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Invitation, STAFF_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
@@ -45,23 +45,23 @@ const peopleNotFound = () =>
  */
 export async function sendInvitation(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   userId: string,
   settings: InvitationSettings,
   role: { siteName?: string | undefined },
 ): Promise<Invitation> {
-  const person = await personOfFirm(tx, scope, userId);
+  const person = await personOfFirm(tx, caller, userId);
   if (!person) throw peopleNotFound();
   let link = `${settings.publicUrl}/`;
   let expiresAt: Date | undefined;
   let dedupeKey = `invitation:${randomUUID()}`;
   if (!settings.externalIssuer) {
-    await retireAccountLinks(tx, userId, 'invitation', scope.tenantCode);
+    await retireAccountLinks(tx, userId, 'invitation', caller.tenantCode);
     const created = await createAccountLink(tx, {
       purpose: 'invitation',
       userId,
-      tenantCode: scope.tenantCode,
-      createdBy: scope.user.id,
+      tenantCode: caller.tenantCode,
+      createdBy: caller.user.id,
     });
     link = setPasswordLink(settings.publicUrl, created.secret);
     expiresAt = created.expiresAt;
@@ -69,11 +69,11 @@ export async function sendInvitation(
   }
   // To the address this firm typed: the person may not have chosen any other yet.
   await enqueueMail(tx, {
-    tenantCode: scope.tenantCode,
+    tenantCode: caller.tenantCode,
     template: 'invitation',
     to: { userId, email: person.email, name: person.name },
     data: {
-      inviterName: scope.user.name,
+      inviterName: caller.user.name,
       siteName: role.siteName ?? null,
       link,
       expiresOn: expiresAt ? dayOf(expiresAt) : null,
@@ -82,9 +82,9 @@ export async function sendInvitation(
   });
   await recordAuditEvents(tx, [
     {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId: null,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: STAFF_AUDIT_ACTIONS.invitationSend,
       detail: { userId, email: person.email, name: person.name },
     },
@@ -95,13 +95,13 @@ export async function sendInvitation(
 /** Invites someone just given a role, unless they can already sign in (they simply see the firm next time). */
 export async function inviteIfNoAccount(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   userId: string,
   settings: InvitationSettings,
   role: { siteName?: string | undefined },
 ): Promise<Invitation | undefined> {
   if (await hasAccount(tx, userId)) return undefined;
-  return sendInvitation(tx, scope, userId, settings, role);
+  return sendInvitation(tx, caller, userId, settings, role);
 }
 
 /**
@@ -111,12 +111,12 @@ export async function inviteIfNoAccount(
  */
 export async function resendInvitation(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   userId: string,
   settings: InvitationSettings,
 ): Promise<Invitation> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const person = await personOfFirm(tx, scope, userId);
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const person = await personOfFirm(tx, caller, userId);
     if (!person || (!person.isStaff && person.siteName === null)) throw peopleNotFound();
     if (await hasAccount(tx, userId)) {
       throw new AppError(
@@ -124,7 +124,7 @@ export async function resendInvitation(
         'This person already has an account; they can sign in, or reset their password from the sign-in page.',
       );
     }
-    return sendInvitation(tx, scope, userId, settings, {
+    return sendInvitation(tx, caller, userId, settings, {
       siteName: person.isStaff ? undefined : (person.siteName ?? undefined),
     });
   });

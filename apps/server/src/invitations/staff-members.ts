@@ -5,7 +5,7 @@ import {
   type StaffMember,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { findOrCreateUserByEmail, recordPerson } from '../sites/sites.staff.repository.ts';
 import { findStaffMember, insertStaffMember, listStaffMembers } from './invitations.repository.ts';
@@ -20,27 +20,27 @@ export { listStaffMembers };
  */
 export async function inviteStaff(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   body: InviteStaffBody,
   settings: InvitationSettings,
 ): Promise<{ member: StaffMember; added: boolean; invitation: Invitation | undefined }> {
   const email = body.email.trim();
-  return db.withTenant(scope.tenantCode, async (tx) => {
+  return db.withTenant(caller.tenantCode, async (tx) => {
     const userId = await findOrCreateUserByEmail(tx, email);
-    await recordPerson(tx, scope, userId, { name: body.name?.trim() || email, email });
-    const added = await insertStaffMember(tx, scope, userId);
-    const member = await findStaffMember(tx, scope, userId);
+    await recordPerson(tx, caller, userId, { name: body.name?.trim() || email, email });
+    const added = await insertStaffMember(tx, caller, userId);
+    const member = await findStaffMember(tx, caller, userId);
     if (!added) return { member, added, invitation: undefined };
     await recordAuditEvents(tx, [
       {
-        tenantCode: scope.tenantCode,
+        tenantCode: caller.tenantCode,
         siteId: null,
-        userId: scope.user.id,
+        userId: caller.user.id,
         action: STAFF_AUDIT_ACTIONS.staffAdd,
         detail: { userId, email: member.email, name: member.name },
       },
     ]);
-    const invitation = await inviteIfNoAccount(tx, scope, userId, settings, {});
+    const invitation = await inviteIfNoAccount(tx, caller, userId, settings, {});
     return { member, added, invitation };
   });
 }

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** The rows of the activity feed (migration 0028): one per event and person, in the person's firm. */
@@ -27,33 +27,33 @@ export async function recordActivity(
 /** One page of the caller's items in this firm, newest first. */
 export async function listActivityRows(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   page: { limit: number; offset: number },
 ): Promise<ActivityRow[]> {
   const { rows } = await tx.query<ActivityRow>(
     `SELECT id::text AS id, template, data, created_at, read_at FROM activity_items
      WHERE tenant_code = $1 AND user_id = $2
      ORDER BY id DESC LIMIT $3 OFFSET $4`,
-    [scope.tenantCode, scope.user.id, page.limit, page.offset],
+    [caller.tenantCode, caller.user.id, page.limit, page.offset],
   );
   return rows;
 }
 
 /** How many items the caller has in this firm, and how many of them are unread. */
-export async function countActivity(tx: Queryable, scope: Caller) {
+export async function countActivity(tx: Queryable, caller: Caller) {
   const { rows } = await tx.query<{ total: number; unread: number }>(
     `SELECT count(*)::int AS total, (count(*) FILTER (WHERE read_at IS NULL))::int AS unread
      FROM activity_items WHERE tenant_code = $1 AND user_id = $2`,
-    [scope.tenantCode, scope.user.id],
+    [caller.tenantCode, caller.user.id],
   );
   return rows[0] ?? { total: 0, unread: 0 };
 }
 
 /** How many of the caller's items in this firm are unread (the header's count: the partial index answers it). */
-export async function countUnreadActivity(tx: Queryable, scope: Caller): Promise<number> {
+export async function countUnreadActivity(tx: Queryable, caller: Caller): Promise<number> {
   const { rows } = await tx.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM activity_items WHERE tenant_code = $1 AND user_id = $2 AND read_at IS NULL',
-    [scope.tenantCode, scope.user.id],
+    [caller.tenantCode, caller.user.id],
   );
   return rows[0]?.n ?? 0;
 }
@@ -61,14 +61,14 @@ export async function countUnreadActivity(tx: Queryable, scope: Caller): Promise
 /** Marks the caller's items read: those ids (others' ids change nothing), or all of them. */
 export async function markActivityRead(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   ids: readonly string[] | 'all',
 ): Promise<void> {
   await tx.query(
     `UPDATE activity_items SET read_at = now()
      WHERE tenant_code = $1 AND user_id = $2 AND read_at IS NULL
        ${ids === 'all' ? '' : 'AND id = ANY($3::bigint[])'}`,
-    ids === 'all' ? [scope.tenantCode, scope.user.id] : [scope.tenantCode, scope.user.id, ids],
+    ids === 'all' ? [caller.tenantCode, caller.user.id] : [caller.tenantCode, caller.user.id, ids],
   );
 }
 

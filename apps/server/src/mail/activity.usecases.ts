@@ -1,5 +1,5 @@
 import type { ActivityItem, ActivityList, ActivityQuery, MarkActivityReadBody } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import {
   type ActivityRow,
@@ -58,21 +58,21 @@ function safeRender(render: () => MailContent): MailContent | undefined {
   }
 }
 
-export async function getActivity(db: Database, scope: Caller, query: ActivityQuery): Promise<ActivityList> {
+export async function getActivity(db: Database, caller: Caller, query: ActivityQuery): Promise<ActivityList> {
   const page = { limit: query.limit ?? 20, offset: query.offset ?? 0 };
-  return db.readTenant(scope.tenantCode, async (tx) => {
-    const firm = await firmForActivity(tx, scope.tenantCode);
+  return db.readTenant(caller.tenantCode, async (tx) => {
+    const firm = await firmForActivity(tx, caller.tenantCode);
     const context: MailContext = {
       tenant: {
-        code: scope.tenantCode,
-        displayName: firm?.display_name ?? scope.tenantCode,
+        code: caller.tenantCode,
+        displayName: firm?.display_name ?? caller.tenantCode,
         primaryColor: firm?.primary_color ?? '#000000',
       },
       publicUrl: '',
       recipient: { email: '', name: null },
     };
-    const rows = await listActivityRows(tx, scope, page);
-    const counts = await countActivity(tx, scope);
+    const rows = await listActivityRows(tx, caller, page);
+    const counts = await countActivity(tx, caller);
     return {
       records: rows.map((row) => itemOf(row, context)),
       totalRecordCount: counts.total,
@@ -81,13 +81,17 @@ export async function getActivity(db: Database, scope: Caller, query: ActivityQu
   });
 }
 
-export async function getUnreadActivityCount(db: Database, scope: Caller): Promise<number> {
-  return db.readTenant(scope.tenantCode, (tx) => countUnreadActivity(tx, scope));
+export async function getUnreadActivityCount(db: Database, caller: Caller): Promise<number> {
+  return db.readTenant(caller.tenantCode, (tx) => countUnreadActivity(tx, caller));
 }
 
-export async function readActivity(db: Database, scope: Caller, body: MarkActivityReadBody): Promise<number> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    await markActivityRead(tx, scope, 'all' in body ? 'all' : body.ids);
-    return countUnreadActivity(tx, scope);
+export async function readActivity(
+  db: Database,
+  caller: Caller,
+  body: MarkActivityReadBody,
+): Promise<number> {
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    await markActivityRead(tx, caller, 'all' in body ? 'all' : body.ids);
+    return countUnreadActivity(tx, caller);
   });
 }

@@ -1,5 +1,5 @@
 import type { StaffMail, StaffMailList, StaffMailQuery } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 
@@ -38,10 +38,10 @@ const toMail = (row: MailRow): StaffMail => ({
 /** The tenant's outbox as its staff see it on the Mail page: newest first, filtered by state and text. */
 export async function listTenantMail(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   query: StaffMailQuery,
 ): Promise<StaffMailList> {
-  const params: unknown[] = [scope.tenantCode];
+  const params: unknown[] = [caller.tenantCode];
   const where = ['tenant_code = $1'];
   if (query.state?.length) {
     params.push(query.state);

@@ -1,5 +1,5 @@
 import type { MenuAudience, MenuEntry } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 
 interface MenuRow {
@@ -12,13 +12,13 @@ interface MenuRow {
 }
 
 /** The tenant's configured menu for one audience, as a tree ordered by `order` at every level. */
-export async function listMenu(db: Database, scope: Caller, audience: MenuAudience): Promise<MenuEntry[]> {
-  const rows = await db.readTenant(scope.tenantCode, async (tx) => {
+export async function listMenu(db: Database, caller: Caller, audience: MenuAudience): Promise<MenuEntry[]> {
+  const rows = await db.readTenant(caller.tenantCode, async (tx) => {
     const result = await tx.query<MenuRow>(
       `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items
        WHERE tenant_code = $1 AND audience = $2
        ORDER BY sort_order, key`,
-      [scope.tenantCode, audience],
+      [caller.tenantCode, audience],
     );
     return result.rows;
   });

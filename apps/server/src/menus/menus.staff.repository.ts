@@ -1,5 +1,5 @@
 import type { MenuAudience, MenuItemInput } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import type { menuTree } from './menus.repository.ts';
 
@@ -9,12 +9,12 @@ import type { menuTree } from './menus.repository.ts';
  */
 export async function replaceMenuItems(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   audience: MenuAudience,
   items: readonly MenuItemInput[],
 ) {
   await tx.query('DELETE FROM menu_items WHERE tenant_code = $1 AND audience = $2', [
-    scope.tenantCode,
+    caller.tenantCode,
     audience,
   ]);
   const row = (item: Omit<MenuItemInput, 'subMenus'>) => ({
@@ -28,7 +28,7 @@ export async function replaceMenuItems(
      SELECT $1, $2, key, name, sort_order, no_route
      FROM jsonb_to_recordset($3::jsonb) AS i(key text, name text, sort_order integer, no_route boolean)
      RETURNING id, key`,
-    [scope.tenantCode, audience, JSON.stringify(items.map(row))],
+    [caller.tenantCode, audience, JSON.stringify(items.map(row))],
   );
   const parentIds = new Map(parents.map((p) => [p.key, p.id]));
   const children = items.flatMap((item) =>
@@ -39,21 +39,21 @@ export async function replaceMenuItems(
     `INSERT INTO menu_items (tenant_code, audience, key, name, sort_order, no_route, parent_id)
      SELECT $1, $2, key, name, sort_order, no_route, parent_id
      FROM jsonb_to_recordset($3::jsonb) AS i(key text, name text, sort_order integer, no_route boolean, parent_id uuid)`,
-    [scope.tenantCode, audience, JSON.stringify(children)],
+    [caller.tenantCode, audience, JSON.stringify(children)],
   );
 }
 
 /** Holds the tenant's row until the transaction ends, so two replacements of a menu take turns. */
-export async function lockTenantMenus(tx: Queryable, scope: Caller) {
-  await tx.query('SELECT 1 FROM tenants WHERE code = $1 FOR UPDATE', [scope.tenantCode]);
+export async function lockTenantMenus(tx: Queryable, caller: Caller) {
+  await tx.query('SELECT 1 FROM tenants WHERE code = $1 FOR UPDATE', [caller.tenantCode]);
 }
 
 /** The rows of one audience's menu as the staff's editor reads them, in their order. */
-export async function listMenuItems(tx: Queryable, scope: Caller, audience: MenuAudience) {
+export async function listMenuItems(tx: Queryable, caller: Caller, audience: MenuAudience) {
   const { rows } = await tx.query<Parameters<typeof menuTree>[0][number]>(
     `SELECT id, parent_id, key, name, sort_order, no_route FROM menu_items
      WHERE tenant_code = $1 AND audience = $2 ORDER BY sort_order, key`,
-    [scope.tenantCode, audience],
+    [caller.tenantCode, audience],
   );
   return rows;
 }

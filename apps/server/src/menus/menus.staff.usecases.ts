@@ -6,19 +6,19 @@ import {
   STAFF_AUDIT_ACTIONS,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { menuTree } from './menus.repository.ts';
 import { listMenuItems, lockTenantMenus, replaceMenuItems } from './menus.staff.repository.ts';
 
-async function readMenu(tx: Queryable, scope: Caller, audience: MenuAudience): Promise<Menu> {
-  const rows = await listMenuItems(tx, scope, audience);
-  return { tenantCode: scope.tenantCode, audience, items: menuTree(rows) };
+async function readMenu(tx: Queryable, caller: Caller, audience: MenuAudience): Promise<Menu> {
+  const rows = await listMenuItems(tx, caller, audience);
+  return { tenantCode: caller.tenantCode, audience, items: menuTree(rows) };
 }
 
-export const getMenu = (db: Database, scope: Caller, audience: MenuAudience) =>
-  db.withTenant(scope.tenantCode, (tx) => readMenu(tx, scope, audience));
+export const getMenu = (db: Database, caller: Caller, audience: MenuAudience) =>
+  db.withTenant(caller.tenantCode, (tx) => readMenu(tx, caller, audience));
 
 /** Keys are matched by the front ends' routes, so one key names one entry in the whole menu, children included. */
 function assertUniqueKeys(body: ReplaceMenuBody) {
@@ -40,22 +40,22 @@ const outline = (items: readonly MenuEntry[]) =>
 /** Replaces an audience's menu; its front end shows the new one when it next loads the menu. */
 export async function replaceMenu(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   audience: MenuAudience,
   body: ReplaceMenuBody,
 ): Promise<Menu> {
   assertUniqueKeys(body);
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    await lockTenantMenus(tx, scope);
-    const before = await readMenu(tx, scope, audience);
-    await replaceMenuItems(tx, scope, audience, body.items);
-    const after = await readMenu(tx, scope, audience);
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    await lockTenantMenus(tx, caller);
+    const before = await readMenu(tx, caller, audience);
+    await replaceMenuItems(tx, caller, audience, body.items);
+    const after = await readMenu(tx, caller, audience);
     if (JSON.stringify(after.items) !== JSON.stringify(before.items)) {
       await recordAuditEvents(tx, [
         {
-          tenantCode: scope.tenantCode,
+          tenantCode: caller.tenantCode,
           siteId: null,
-          userId: scope.user.id,
+          userId: caller.user.id,
           action: STAFF_AUDIT_ACTIONS.menuReplace,
           detail: { audience, before: outline(before.items), after: outline(after.items) },
         },

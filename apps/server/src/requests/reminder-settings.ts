@@ -1,6 +1,6 @@
 import { REQUEST_AUDIT_ACTIONS, type ReminderSettings } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { readReminderSettings, upsertReminderSettings } from './reminders.repository.ts';
 
@@ -8,16 +8,16 @@ export { readReminderSettings };
 
 export async function saveReminderSettings(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   settings: ReminderSettings,
 ): Promise<ReminderSettings> {
-  const before = await readReminderSettings(tx, scope);
-  await upsertReminderSettings(tx, scope.tenantCode, settings);
+  const before = await readReminderSettings(tx, caller);
+  await upsertReminderSettings(tx, caller.tenantCode, settings);
   await recordAuditEvents(tx, [
     {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId: null,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: REQUEST_AUDIT_ACTIONS.reminderSettings,
       detail: { from: before, to: settings },
     },

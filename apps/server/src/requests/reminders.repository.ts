@@ -1,5 +1,5 @@
 import type { ReminderSettings } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** When a firm's reminders go, unless it chose otherwise: 3 days before, then every 7 days overdue, 3 at most. */
@@ -27,11 +27,11 @@ export const toReminderSettings = (row: SettingsRow): ReminderSettings => ({
   overdueMax: row.overdue_max,
 });
 
-export async function readReminderSettings(tx: Queryable, scope: Caller): Promise<ReminderSettings> {
+export async function readReminderSettings(tx: Queryable, caller: Caller): Promise<ReminderSettings> {
   const { rows } = await tx.query<SettingsRow>(
     `SELECT ${SETTINGS_COLUMNS('s')} FROM (SELECT 1) one
      LEFT JOIN document_request_reminder_settings s ON s.tenant_code = $1`,
-    [scope.tenantCode],
+    [caller.tenantCode],
   );
   return toReminderSettings(rows[0]!);
 }

@@ -5,7 +5,7 @@ import {
   type StaffRequestSummary,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { may } from '../sites/access.ts';
@@ -28,14 +28,14 @@ import {
  */
 export async function findVisibleRequest(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffRequestSummary> {
-  const request = await findRequestRow(tx, scope, requestId, options);
-  if (may(scope, 'requests.anyOfTenant')) return request;
+  const request = await findRequestRow(tx, caller, requestId, options);
+  if (may(caller, 'requests.anyOfTenant')) return request;
   try {
-    await findVisibleSite(tx, scope, request.siteId);
+    await findVisibleSite(tx, caller, request.siteId);
   } catch (error) {
     if (error instanceof AppError && error.code === 'sites.not_found') throw requestNotFound();
     throw error;
@@ -43,8 +43,12 @@ export async function findVisibleRequest(
   return request;
 }
 
-export async function readRequest(tx: Queryable, scope: Caller, requestId: string): Promise<DocumentRequest> {
-  const [request] = await withItems(tx, scope, [await findVisibleRequest(tx, scope, requestId)]);
+export async function readRequest(
+  tx: Queryable,
+  caller: Caller,
+  requestId: string,
+): Promise<DocumentRequest> {
+  const [request] = await withItems(tx, caller, [await findVisibleRequest(tx, caller, requestId)]);
   return request!;
 }
 
@@ -79,27 +83,27 @@ export interface ItemChangeOutcome {
  */
 export async function changeItem(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   itemId: string,
   change: ItemChange,
 ): Promise<ItemChangeOutcome> {
-  const request = await findVisibleRequest(tx, scope, requestId, { lock: true });
-  const item = await lockItem(tx, scope, request.id, itemId);
+  const request = await findVisibleRequest(tx, caller, requestId, { lock: true });
+  const item = await lockItem(tx, caller, request.id, itemId);
   const result = nextItemStatus(request.status, item, change.action, change.actor);
   if (!result.ok) throw new AppError(result.code, result.message);
   await change.before?.(item, request);
-  await updateItem(tx, scope, item.id, {
+  await updateItem(tx, caller, item.id, {
     status: result.to,
     // A rejection's note stays until the client answers it; a comment lasts while the item is not applicable.
     staffNote:
       change.staffNote !== undefined ? change.staffNote : change.actor === 'client' ? null : item.staff_note,
     clientComment: result.to === 'not_applicable' ? (change.clientComment ?? item.client_comment) : null,
   });
-  const items = await refreshProgress(tx, scope, request.id);
+  const items = await refreshProgress(tx, caller, request.id);
   const completed = isComplete(items);
-  if (completed) await refreshProgress(tx, scope, request.id, 'completed');
-  const base = { tenantCode: scope.tenantCode, siteId: request.siteId, userId: scope.user.id };
+  if (completed) await refreshProgress(tx, caller, request.id, 'completed');
+  const base = { tenantCode: caller.tenantCode, siteId: request.siteId, userId: caller.user.id };
   await recordAuditEvents(tx, [
     {
       ...base,
@@ -129,5 +133,5 @@ export async function changeItem(
     const data = { siteId: request.siteId, siteName: request.siteName, title: request.title };
     await mailSiteClients(tx, base, 'request-completed', data, `request.complete:${request.id}`);
   }
-  return { request: await readRequest(tx, scope, request.id), completed };
+  return { request: await readRequest(tx, caller, request.id), completed };
 }

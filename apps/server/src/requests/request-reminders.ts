@@ -1,6 +1,6 @@
 import { REQUEST_AUDIT_ACTIONS, type ReminderSettings, type SentReminder } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
@@ -124,11 +124,11 @@ export async function sendDueReminders(db: Database, now: Date): Promise<SentRem
 /** A reminder staff send now, besides the scheduled ones; a step of its own, named by the instant. */
 export async function sendReminderNow(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   now: Date,
 ): Promise<SentReminder> {
-  const request = await findVisibleRequest(tx, scope, requestId, { lock: true });
+  const request = await findVisibleRequest(tx, caller, requestId, { lock: true });
   if (request.status !== 'open') {
     throw new AppError('requests.closed', `This request is ${request.status}: no reminder is sent.`);
   }
@@ -136,7 +136,7 @@ export async function sendReminderNow(
     tx,
     [
       {
-        tenantCode: scope.tenantCode,
+        tenantCode: caller.tenantCode,
         requestId: request.id,
         siteId: request.siteId,
         siteName: request.siteName,
@@ -145,7 +145,7 @@ export async function sendReminderNow(
         step: `manual-${now.toISOString()}`,
       },
     ],
-    scope.user.id,
+    caller.user.id,
     now,
   );
   return sent!;

@@ -1,5 +1,5 @@
 import type { RequestTemplate } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A firm's request templates (request-templates.ts), in the caller's tenant transaction. */
@@ -24,22 +24,22 @@ const toTemplate = (row: TemplateRow): RequestTemplate => ({
 
 const COLUMNS = 'id, name, title, note, items, created_at';
 
-export async function selectTemplates(tx: Queryable, scope: Caller): Promise<RequestTemplate[]> {
+export async function selectTemplates(tx: Queryable, caller: Caller): Promise<RequestTemplate[]> {
   const { rows } = await tx.query<TemplateRow>(
     `SELECT ${COLUMNS} FROM document_request_templates WHERE tenant_code = $1 ORDER BY lower(name), id`,
-    [scope.tenantCode],
+    [caller.tenantCode],
   );
   return rows.map(toTemplate);
 }
 
 export async function selectTemplate(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   templateId: string,
 ): Promise<RequestTemplate | undefined> {
   const { rows } = await tx.query<TemplateRow>(
     `SELECT ${COLUMNS} FROM document_request_templates WHERE tenant_code = $1 AND id = $2`,
-    [scope.tenantCode, templateId],
+    [caller.tenantCode, templateId],
   );
   return rows[0] && toTemplate(rows[0]);
 }
@@ -47,7 +47,7 @@ export async function selectTemplate(
 /** Stores a template; undefined when the firm has one of that name already. */
 export async function insertTemplate(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   template: Pick<RequestTemplate, 'name' | 'title' | 'note' | 'items'>,
 ): Promise<RequestTemplate | undefined> {
   const { rows } = await tx.query<TemplateRow>(
@@ -56,20 +56,20 @@ export async function insertTemplate(
      ON CONFLICT (tenant_code, name) DO NOTHING
      RETURNING ${COLUMNS}`,
     [
-      scope.tenantCode,
+      caller.tenantCode,
       template.name,
       template.title,
       template.note,
       JSON.stringify(template.items),
-      scope.user.id,
+      caller.user.id,
     ],
   );
   return rows[0] && toTemplate(rows[0]);
 }
 
-export async function deleteTemplateRow(tx: Queryable, scope: Caller, templateId: string) {
+export async function deleteTemplateRow(tx: Queryable, caller: Caller, templateId: string) {
   await tx.query('DELETE FROM document_request_templates WHERE tenant_code = $1 AND id = $2', [
-    scope.tenantCode,
+    caller.tenantCode,
     templateId,
   ]);
 }

@@ -4,7 +4,7 @@ import {
   type SaveRequestTemplateBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
@@ -18,32 +18,32 @@ import { createRequests } from './requests.staff.usecases.ts';
 
 /** A firm's saved requests ("Personal tax return 2025"), applied to many sites at once. */
 
-export async function listTemplates(tx: Queryable, scope: Caller) {
-  return { records: await selectTemplates(tx, scope) };
+export async function listTemplates(tx: Queryable, caller: Caller) {
+  return { records: await selectTemplates(tx, caller) };
 }
 
-async function findTemplate(tx: Queryable, scope: Caller, templateId: string) {
-  const template = await selectTemplate(tx, scope, templateId);
+async function findTemplate(tx: Queryable, caller: Caller, templateId: string) {
+  const template = await selectTemplate(tx, caller, templateId);
   if (!template) throw new AppError('requests.template_not_found', 'There is no such template.');
   return template;
 }
 
-const audit = (scope: Caller, action: string, detail: Record<string, unknown>) => ({
-  tenantCode: scope.tenantCode,
+const audit = (caller: Caller, action: string, detail: Record<string, unknown>) => ({
+  tenantCode: caller.tenantCode,
   siteId: null,
-  userId: scope.user.id,
+  userId: caller.user.id,
   action,
   detail,
 });
 
-export async function saveTemplate(tx: Queryable, scope: Caller, body: SaveRequestTemplateBody) {
+export async function saveTemplate(tx: Queryable, caller: Caller, body: SaveRequestTemplateBody) {
   const items = body.items.map((i) => ({
     name: i.name.trim(),
     ...(i.description?.trim() ? { description: i.description.trim() } : {}),
     required: i.required,
     multiple: i.multiple,
   }));
-  const template = await insertTemplate(tx, scope, {
+  const template = await insertTemplate(tx, caller, {
     name: body.name.trim(),
     title: body.title.trim(),
     note: body.note?.trim() || null,
@@ -56,31 +56,31 @@ export async function saveTemplate(tx: Queryable, scope: Caller, body: SaveReque
     );
   }
   await recordAuditEvents(tx, [
-    audit(scope, REQUEST_AUDIT_ACTIONS.templateSave, { templateId: template.id, name: template.name }),
+    audit(caller, REQUEST_AUDIT_ACTIONS.templateSave, { templateId: template.id, name: template.name }),
   ]);
   return template;
 }
 
-export async function deleteTemplate(tx: Queryable, scope: Caller, templateId: string) {
-  const template = await findTemplate(tx, scope, templateId);
-  await deleteTemplateRow(tx, scope, template.id);
+export async function deleteTemplate(tx: Queryable, caller: Caller, templateId: string) {
+  const template = await findTemplate(tx, caller, templateId);
+  await deleteTemplateRow(tx, caller, template.id);
   await recordAuditEvents(tx, [
-    audit(scope, REQUEST_AUDIT_ACTIONS.templateDelete, { templateId, name: template.name }),
+    audit(caller, REQUEST_AUDIT_ACTIONS.templateDelete, { templateId, name: template.name }),
   ]);
 }
 
 /** One request per site from the template, every one or none. */
 export async function applyTemplate(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   templateId: string,
   target: { siteIds: string[]; dueDate: string },
   notify: FileMailSettings,
 ): Promise<DocumentRequest[]> {
-  const template = await findTemplate(tx, scope, templateId);
+  const template = await findTemplate(tx, caller, templateId);
   return createRequests(
     tx,
-    scope,
+    caller,
     {
       ...target,
       templateId: template.id,

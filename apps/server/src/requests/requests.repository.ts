@@ -9,7 +9,7 @@ import type {
   StaffRequestList,
   StaffRequestSummary,
 } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -76,14 +76,14 @@ const toSummary = (row: RequestRow): StaffRequestSummary => ({
 /** A request's row, by id within the tenant (any site); `lock` holds it for the rest of the transaction. */
 export async function findRequestRow(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffRequestSummary> {
   const { rows } = await tx.query<RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.tenant_code = $1 AND r.id = $2
      ${options.lock ? 'FOR UPDATE OF r' : ''}`,
-    [scope.tenantCode, requestId],
+    [caller.tenantCode, requestId],
   );
   if (!rows[0]) throw requestNotFound();
   return toSummary(rows[0]);
@@ -118,23 +118,23 @@ const toItems = (items: ItemsJson | string): RequestItem[] =>
   }));
 
 /** The requests with their items and the files sent against each, in the order of `summaries`. */
-export async function withItems(tx: Queryable, scope: Caller, summaries: StaffRequestSummary[]) {
+export async function withItems(tx: Queryable, caller: Caller, summaries: StaffRequestSummary[]) {
   if (!summaries.length) return [];
   const { rows } = await tx.query<{ id: string; items: ItemsJson | string }>(
     `SELECT r.id, ${ITEMS_JSON} AS items FROM document_requests r
      WHERE r.tenant_code = $1 AND r.id = ANY($2::uuid[])`,
-    [scope.tenantCode, summaries.map((s) => s.id)],
+    [caller.tenantCode, summaries.map((s) => s.id)],
   );
   const itemsOf = new Map(rows.map((r) => [r.id, toItems(r.items)]));
   return summaries.map((s): DocumentRequest => ({ ...s, items: itemsOf.get(s.id) ?? [] }));
 }
 
 /** One item of a request, locked for the caller's change. */
-export async function lockItem(tx: Queryable, scope: Caller, requestId: string, itemId: string) {
+export async function lockItem(tx: Queryable, caller: Caller, requestId: string, itemId: string) {
   const { rows } = await tx.query<ItemRow>(
     `SELECT ${ITEM_COLUMNS}
      FROM document_request_items WHERE tenant_code = $1 AND request_id = $2 AND id = $3 FOR UPDATE`,
-    [scope.tenantCode, requestId, itemId],
+    [caller.tenantCode, requestId, itemId],
   );
   if (!rows[0]) throw new AppError('requests.item_not_found', 'This request has no such item.');
   return rows[0];
@@ -142,7 +142,7 @@ export async function lockItem(tx: Queryable, scope: Caller, requestId: string, 
 
 export async function updateItem(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   itemId: string,
   change: { status: RequestItemStatus; staffNote: string | null; clientComment: string | null },
 ) {
@@ -150,20 +150,20 @@ export async function updateItem(
     `UPDATE document_request_items SET status = $3, staff_note = $4, client_comment = $5, updated_by = $6,
        updated_at = now()
      WHERE tenant_code = $1 AND id = $2`,
-    [scope.tenantCode, itemId, change.status, change.staffNote, change.clientComment, scope.user.id],
+    [caller.tenantCode, itemId, change.status, change.staffNote, change.clientComment, caller.user.id],
   );
 }
 
 /** Writes the request's progress counters from its items, and its status; answers the items as they are. */
 export async function refreshProgress(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   status?: RequestStatus,
 ) {
   const { rows: items } = await tx.query<{ status: RequestItemStatus; required: boolean }>(
     'SELECT status, required FROM document_request_items WHERE tenant_code = $1 AND request_id = $2',
-    [scope.tenantCode, requestId],
+    [caller.tenantCode, requestId],
   );
   const p = progressOf(items);
   await tx.query(
@@ -172,7 +172,7 @@ export async function refreshProgress(
        completed_at = CASE WHEN $7 = 'completed' THEN now() ELSE completed_at END
      WHERE tenant_code = $1 AND id = $2`,
     [
-      scope.tenantCode,
+      caller.tenantCode,
       requestId,
       p.itemsTotal,
       p.itemsReceived,
@@ -195,15 +195,15 @@ export interface NewRequest {
 
 /** Inserts requests with their items, two statements whatever their number; answers the ids in order. */
 /** Refuses a template id that is not one of this firm's templates (another firm's included). */
-export async function assertTemplateOfTenant(tx: Queryable, scope: Caller, templateId: string) {
+export async function assertTemplateOfTenant(tx: Queryable, caller: Caller, templateId: string) {
   const { rows } = await tx.query(
     'SELECT 1 FROM document_request_templates WHERE tenant_code = $1 AND id = $2',
-    [scope.tenantCode, templateId],
+    [caller.tenantCode, templateId],
   );
   if (!rows[0]) throw new AppError('requests.template_not_found', 'There is no such template.');
 }
 
-export async function insertRequests(tx: Queryable, scope: Caller, requests: readonly NewRequest[]) {
+export async function insertRequests(tx: Queryable, caller: Caller, requests: readonly NewRequest[]) {
   const ids = requests.map(() => randomUUID());
   await tx.query(
     `INSERT INTO document_requests (id, tenant_code, site_id, title, note, due_date, template_id, items_total,
@@ -212,8 +212,8 @@ export async function insertRequests(tx: Queryable, scope: Caller, requests: rea
      FROM jsonb_to_recordset($3::jsonb)
        AS r(id uuid, site_id uuid, title text, note text, due_date date, template_id uuid, n int)`,
     [
-      scope.tenantCode,
-      scope.user.id,
+      caller.tenantCode,
+      caller.user.id,
       JSON.stringify(
         requests.map((r, n) => ({
           id: ids[n],
@@ -233,7 +233,7 @@ export async function insertRequests(tx: Queryable, scope: Caller, requests: rea
      FROM jsonb_to_recordset($2::jsonb)
        AS i(request_id uuid, position int, name text, description text, required boolean, multiple boolean)`,
     [
-      scope.tenantCode,
+      caller.tenantCode,
       JSON.stringify(
         requests.flatMap((r, n) =>
           r.items.map((item, position) => ({
@@ -252,10 +252,10 @@ export async function insertRequests(tx: Queryable, scope: Caller, requests: rea
 }
 
 /** Summaries of the given requests, in the order of `ids`. */
-export async function findSummaries(tx: Queryable, scope: Caller, ids: readonly string[]) {
+export async function findSummaries(tx: Queryable, caller: Caller, ids: readonly string[]) {
   const { rows } = await tx.query<RequestRow>(
     `SELECT ${REQUEST_COLUMNS} FROM ${REQUEST_FROM} WHERE r.tenant_code = $1 AND r.id = ANY($2::uuid[])`,
-    [scope.tenantCode, ids],
+    [caller.tenantCode, ids],
   );
   const byId = new Map(rows.map((r) => [r.id, toSummary(r)]));
   return ids.map((id) => byId.get(id)!);
@@ -269,33 +269,33 @@ export async function findSummaries(tx: Queryable, scope: Caller, ids: readonly 
 /** A site's open requests, earliest due first; or (`closed`) its completed and withdrawn ones, latest first. */
 export async function listSiteRequests(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   view: SiteRequestView = 'open',
 ) {
-  const guard = visibleSiteGuard(scope, 3);
+  const guard = visibleSiteGuard(caller, 3);
   const which = view === 'open' ? `r.status = 'open'` : `r.status IN ('completed', 'cancelled')`;
   const order = view === 'open' ? 'r.due_date, r.id' : 'coalesce(r.completed_at, r.created_at) DESC, r.id';
   const { rows } = await tx.query<RequestRow & { items: ItemsJson | string }>(
     `SELECT ${REQUEST_COLUMNS}, ${ITEMS_JSON} AS items FROM ${REQUEST_FROM}
      WHERE r.tenant_code = $1 AND r.site_id = $2 AND ${which} AND ${guard.sql}
      ORDER BY ${order} LIMIT 200`,
-    [scope.tenantCode, siteId, ...guard.params],
+    [caller.tenantCode, siteId, ...guard.params],
   );
-  if (!rows.length) await findVisibleSite(tx, scope, siteId);
+  if (!rows.length) await findVisibleSite(tx, caller, siteId);
   return rows.map((row): DocumentRequest => ({ ...toSummary(row), items: toItems(row.items) }));
 }
 
 /** The portal badge: items of a site's open requests waiting for the client; one statement, visibility included. */
-export async function countOpenItems(tx: Queryable, scope: Caller, siteId: string): Promise<number> {
-  const guard = visibleSiteGuard(scope, 3);
+export async function countOpenItems(tx: Queryable, caller: Caller, siteId: string): Promise<number> {
+  const guard = visibleSiteGuard(caller, 3);
   const { rows } = await tx.query<{ visible: boolean; n: number | string | null }>(
     `SELECT ${guard.sql} AS visible,
             (SELECT sum(items_open) FROM document_requests
              WHERE tenant_code = $1 AND site_id = $2 AND status = 'open') AS n`,
-    [scope.tenantCode, siteId, ...guard.params],
+    [caller.tenantCode, siteId, ...guard.params],
   );
-  if (!rows[0]?.visible) await findVisibleSite(tx, scope, siteId);
+  if (!rows[0]?.visible) await findVisibleSite(tx, caller, siteId);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -313,11 +313,11 @@ export interface StaffRequestFilter {
  */
 export async function listStaffRequests(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   filter: StaffRequestFilter,
   page: { limit: number; offset: number },
 ): Promise<StaffRequestList> {
-  const params: unknown[] = [scope.tenantCode, filter.status];
+  const params: unknown[] = [caller.tenantCode, filter.status];
   const where = ['r.tenant_code = $1', 'r.status = $2'];
   const add = (sql: (n: string) => string, value: unknown) => {
     params.push(value);

@@ -6,7 +6,7 @@ import {
   type ReviewItemBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
@@ -25,8 +25,8 @@ import {
 /** What the firm's staff do with requests: make them (on many sites at once), review items, withdraw them. */
 
 /** Refuses, with the ids in the message, any site that is not a live site of this firm. */
-async function assertLiveSites(tx: Queryable, scope: Caller, siteIds: readonly string[]) {
-  const live = await findLiveSiteIds(tx, scope, siteIds);
+async function assertLiveSites(tx: Queryable, caller: Caller, siteIds: readonly string[]) {
+  const live = await findLiveSiteIds(tx, caller, siteIds);
   if (live.length !== new Set(siteIds).size) {
     throw new AppError('sites.not_found', 'There is no such site, or it is archived.');
   }
@@ -35,7 +35,7 @@ async function assertLiveSites(tx: Queryable, scope: Caller, siteIds: readonly s
 /** One request per site, all in the caller's transaction: every one or none; each site's clients get a mail. */
 export async function createRequests(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   body: CreateRequestBody,
   notify: FileMailSettings,
 ): Promise<DocumentRequest[]> {
@@ -43,12 +43,12 @@ export async function createRequests(
   if (new Set(names).size !== names.length) {
     throw new AppError('request.invalid', 'Two items of a request may not have the same name.');
   }
-  await assertLiveSites(tx, scope, body.siteIds);
+  await assertLiveSites(tx, caller, body.siteIds);
   // The template a request names is one of this firm's: the link is kept as data, so it must be true.
-  if (body.templateId) await assertTemplateOfTenant(tx, scope, body.templateId);
+  if (body.templateId) await assertTemplateOfTenant(tx, caller, body.templateId);
   const ids = await insertRequests(
     tx,
-    scope,
+    caller,
     body.siteIds.map((siteId) => ({
       siteId,
       title: body.title.trim(),
@@ -58,19 +58,19 @@ export async function createRequests(
       items: body.items,
     })),
   );
-  const created = await withItems(tx, scope, await findSummaries(tx, scope, ids));
+  const created = await withItems(tx, caller, await findSummaries(tx, caller, ids));
   await recordAuditEvents(
     tx,
     created.map((r) => ({
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId: r.siteId,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: REQUEST_AUDIT_ACTIONS.create,
       detail: { requestId: r.id, title: r.title, dueDate: r.dueDate, items: r.itemsTotal },
     })),
   );
   for (const request of created) {
-    await mailItemsAsked(tx, scope.tenantCode, request, request.items, notify.batchSeconds);
+    await mailItemsAsked(tx, caller.tenantCode, request, request.items, notify.batchSeconds);
   }
   return created;
 }
@@ -78,7 +78,7 @@ export async function createRequests(
 /** Accept an item, or reject it with a note the client reads. */
 export async function reviewItem(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   itemId: string,
   body: ReviewItemBody,
@@ -87,14 +87,14 @@ export async function reviewItem(
   if (body.decision === 'reject' && !note) {
     throw new AppError('requests.note_required', 'A rejection needs a note that tells the client why.');
   }
-  const outcome = await changeItem(tx, scope, requestId, itemId, {
+  const outcome = await changeItem(tx, caller, requestId, itemId, {
     action: body.decision,
     actor: 'staff',
     staffNote: body.decision === 'reject' ? note : null,
   });
   await settleItemSubmissions(
     tx,
-    scope,
+    caller,
     itemId,
     body.decision === 'accept' ? 'accepted' : 'rejected',
     body.decision === 'reject' ? note : null,
@@ -104,7 +104,7 @@ export async function reviewItem(
     const item = request.items.find((i) => i.id === itemId)!;
     await mailSiteClients(
       tx,
-      { tenantCode: scope.tenantCode, siteId: request.siteId },
+      { tenantCode: caller.tenantCode, siteId: request.siteId },
       'request-item-rejected',
       { siteId: request.siteId, siteName: request.siteName, title: request.title, item: item.name, note },
       `request.item_reject:${item.id}:${randomUUID()}`,
@@ -114,20 +114,20 @@ export async function reviewItem(
 }
 
 /** Withdraws an open request: it leaves the client's checklist and no reminder follows. */
-export async function cancelRequest(tx: Queryable, scope: Caller, requestId: string) {
-  const request = await findVisibleRequest(tx, scope, requestId, { lock: true });
+export async function cancelRequest(tx: Queryable, caller: Caller, requestId: string) {
+  const request = await findVisibleRequest(tx, caller, requestId, { lock: true });
   if (request.status !== 'open') {
     throw new AppError('requests.closed', `This request is ${request.status}: nothing more changes.`);
   }
-  await refreshProgress(tx, scope, request.id, 'cancelled');
+  await refreshProgress(tx, caller, request.id, 'cancelled');
   await recordAuditEvents(tx, [
     {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId: request.siteId,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: REQUEST_AUDIT_ACTIONS.cancel,
       detail: { requestId: request.id, title: request.title },
     },
   ]);
-  return readRequest(tx, scope, request.id);
+  return readRequest(tx, caller, request.id);
 }

@@ -4,7 +4,7 @@ import type {
   RequestItemFilesBody,
   SiteRequestView,
 } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { FileMailSettings } from '../site-files/file-notifications.ts';
@@ -16,16 +16,16 @@ import { countOpenItems, listSiteRequests } from './requests.repository.ts';
 
 export async function listRequests(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   view: SiteRequestView = 'open',
 ) {
-  const records = await listSiteRequests(tx, scope, siteId, view);
+  const records = await listSiteRequests(tx, caller, siteId, view);
   return { records, totalRecordCount: records.length };
 }
 
-export async function countOpenRequestItems(tx: Queryable, scope: Caller, siteId: string) {
-  return { count: await countOpenItems(tx, scope, siteId) };
+export async function countOpenRequestItems(tx: Queryable, caller: Caller, siteId: string) {
+  return { count: await countOpenItems(tx, caller, siteId) };
 }
 
 /**
@@ -34,13 +34,13 @@ export async function countOpenRequestItems(tx: Queryable, scope: Caller, siteId
  */
 export async function sendItemFiles(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   itemId: string,
   body: RequestItemFilesBody,
   notify: FileMailSettings,
 ): Promise<DocumentRequest> {
-  const outcome = await changeItem(tx, scope, requestId, itemId, {
+  const outcome = await changeItem(tx, caller, requestId, itemId, {
     action: 'upload',
     actor: 'client',
     before: async (item, request) => {
@@ -49,7 +49,7 @@ export async function sendItemFiles(
       }
       const files = body.referenceNumbers.map((referenceNumber) => ({ referenceNumber }));
       // The firm's staff hear of them as of any submission (batched per site, decision 34).
-      await saveSubmittedFiles(tx, scope, { siteId: request.siteId, files }, notify, item.id);
+      await saveSubmittedFiles(tx, caller, { siteId: request.siteId, files }, notify, item.id);
     },
     detail: { referenceNumbers: body.referenceNumbers },
   });
@@ -58,14 +58,14 @@ export async function sendItemFiles(
 
 export async function markItemNotApplicable(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   requestId: string,
   itemId: string,
   body: NotApplicableBody,
 ): Promise<DocumentRequest> {
   const comment = body.comment.trim();
   if (!comment) throw new AppError('requests.comment_required', 'Say why the item does not apply.');
-  const outcome = await changeItem(tx, scope, requestId, itemId, {
+  const outcome = await changeItem(tx, caller, requestId, itemId, {
     action: 'markNotApplicable',
     actor: 'client',
     clientComment: comment,
@@ -73,7 +73,7 @@ export async function markItemNotApplicable(
   return outcome.request;
 }
 
-export async function reopenItem(tx: Queryable, scope: Caller, requestId: string, itemId: string) {
-  const outcome = await changeItem(tx, scope, requestId, itemId, { action: 'reopen', actor: 'client' });
+export async function reopenItem(tx: Queryable, caller: Caller, requestId: string, itemId: string) {
+  const outcome = await changeItem(tx, caller, requestId, itemId, { action: 'reopen', actor: 'client' });
   return outcome.request;
 }

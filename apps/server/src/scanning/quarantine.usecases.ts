@@ -1,7 +1,7 @@
 import { SCAN_AUDIT_ACTIONS } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
@@ -29,18 +29,18 @@ export async function notifyStaffOfQuarantine(tx: Queryable, claim: ClaimedScan,
 export async function deleteQuarantined(
   db: Database,
   blobs: BlobStore,
-  scope: Caller,
+  caller: Caller,
   id: string,
   log: FastifyBaseLogger,
 ) {
-  const purged = await db.withTenant(scope.tenantCode, async (tx) => {
-    const row = await markQuarantinePurged(tx, scope.tenantCode, id);
+  const purged = await db.withTenant(caller.tenantCode, async (tx) => {
+    const row = await markQuarantinePurged(tx, caller.tenantCode, id);
     if (!row) throw new AppError('quarantine.not_found', 'There is no such file in the quarantine.');
     await recordAuditEvents(tx, [
       {
-        tenantCode: scope.tenantCode,
+        tenantCode: caller.tenantCode,
         siteId: row.site_id,
-        userId: scope.user.id,
+        userId: caller.user.id,
         action: SCAN_AUDIT_ACTIONS.quarantineDelete,
         detail: { quarantineId: id, fileName: row.file_name, signature: row.signature },
       },

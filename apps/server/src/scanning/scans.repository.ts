@@ -1,5 +1,5 @@
 import type { ScanState } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 
 /**
@@ -46,7 +46,7 @@ export const heldInSiteSql = (direction: string) =>
 /** Records blobs that came in, in the transaction that records their uploads. */
 export async function trackBlobScans(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   blobs: readonly { blobKey: string; fileName: string; size: number }[],
   intake: ScanIntake,
@@ -56,9 +56,9 @@ export async function trackBlobScans(
      SELECT $1, b.blob_key, $2, b.file_name, b.size, $3, $4, $5, $4 = 'scanning'
      FROM jsonb_to_recordset($6::jsonb) AS b(blob_key text, file_name text, size bigint)`,
     [
-      scope.tenantCode,
+      caller.tenantCode,
       siteId,
-      scope.user.id,
+      caller.user.id,
       intake.state,
       intake.held,
       JSON.stringify(blobs.map((b) => ({ blob_key: b.blobKey, file_name: b.fileName, size: b.size }))),
@@ -205,7 +205,7 @@ export async function countWaitingScans(db: Queryable): Promise<number> {
 }
 
 /** The scan state of the caller's own uploads, by reference number. */
-export async function findUploadScans(tx: Queryable, scope: Caller, referenceNumbers: readonly string[]) {
+export async function findUploadScans(tx: Queryable, caller: Caller, referenceNumbers: readonly string[]) {
   const { rows } = await tx.query<{
     reference_number: string;
     state: ScanState | null;
@@ -215,7 +215,7 @@ export async function findUploadScans(tx: Queryable, scope: Caller, referenceNum
     `SELECT u.reference_number, s.state, s.held, s.signature
      FROM uploads u LEFT JOIN blob_scans s ON s.blob_key = u.blob_key
      WHERE u.tenant_code = $1 AND u.created_by = $2 AND u.reference_number = ANY($3::text[])`,
-    [scope.tenantCode, scope.user.id, referenceNumbers],
+    [caller.tenantCode, caller.user.id, referenceNumbers],
   );
   return rows.map((r) => ({
     referenceNumber: r.reference_number,

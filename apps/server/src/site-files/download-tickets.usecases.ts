@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DownloadTicket, DownloadTicketBody } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { sweepJob } from '../db/periodic-jobs.ts';
 import { AppError } from '../http/app-error.ts';
@@ -46,10 +46,10 @@ export async function issueDownloadTicket(
   const zip = body.zip ?? false;
   if (!zip && ids.length !== 1)
     throw new AppError('request.invalid', 'A ticket is for one file, or for several with `zip: true`.');
-  const { scope } = lookup;
+  const { caller } = lookup;
   const secret = newSecret();
   const zipName = zip ? `${target.zipTitle} ${new Date().toISOString().slice(0, 10)}.zip` : null;
-  const { size, expiresAt } = await deps.db.withTenant(scope.tenantCode, async (tx) => {
+  const { size, expiresAt } = await deps.db.withTenant(caller.tenantCode, async (tx) => {
     const files = zipName ? await zipFiles(tx, lookup, ids) : await lookup.find(tx, ids);
     const size = zipName
       ? storedZipBody(deps.blobs, files, zipName, new Map(), () => {}).size
@@ -58,8 +58,8 @@ export async function issueDownloadTicket(
       tx,
       hashOf(secret),
       {
-        tenantCode: scope.tenantCode,
-        userId: scope.user.id,
+        tenantCode: caller.tenantCode,
+        userId: caller.user.id,
         direction: target.direction,
         kind: zip ? 'zip' : 'file',
         fileIds: ids,
@@ -114,9 +114,9 @@ export async function redeemDownloadTicket(
         'downloads.ticket_expired',
         'This download link has expired. Start the download again.',
       );
-    const scope = await callerOfUser(tx, request.tenantCode, ticket.userId);
-    if (!scope || (ticket.staff && !may(scope, 'files.anyOfTenant'))) throw fileNotFound();
-    return { ticket, lookup: filesOf(scope, ticket.direction, ticket.staff) };
+    const caller = await callerOfUser(tx, request.tenantCode, ticket.userId);
+    if (!caller || (ticket.staff && !may(caller, 'files.anyOfTenant'))) throw fileNotFound();
+    return { ticket, lookup: filesOf(caller, ticket.direction, ticket.staff) };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Site } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { authorize, type SiteAccessAction } from '../sites/access.ts';
@@ -50,18 +50,18 @@ const ACTION_OF = { download: 'files.download', preview: 'files.preview' } as co
  */
 export async function findDownloadableFiles(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   direction: FileDirection,
   ids: readonly string[],
   use: FileUse = 'download',
 ): Promise<StoredFile[]> {
-  const files = await findLiveFiles(tx, scope.tenantCode, direction, ids);
+  const files = await findLiveFiles(tx, caller.tenantCode, direction, ids);
   const sites = new Map<string, Site>();
   for (const siteId of new Set(files.map((f) => f.siteId))) {
-    sites.set(siteId, await findVisibleSite(tx, scope, siteId).catch(asFileNotFound));
+    sites.set(siteId, await findVisibleSite(tx, caller, siteId).catch(asFileNotFound));
   }
   // Every id is checked for visibility before any site's settings, so a 403 never confirms a foreign id.
-  for (const site of sites.values()) authorize(scope, ACTION_OF[use], site);
+  for (const site of sites.values()) authorize(caller, ACTION_OF[use], site);
   return files;
 }
 
@@ -97,15 +97,15 @@ export interface FileTarget {
  */
 export async function requireFileAccess(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   action: SiteAccessAction,
   fileId: string,
   options: { lock?: boolean } = {},
 ): Promise<FileTarget> {
-  const row = await findFileTargetRow(tx, scope.tenantCode, fileId, options.lock ?? false);
+  const row = await findFileTargetRow(tx, caller.tenantCode, fileId, options.lock ?? false);
   if (!row) throw fileNotFound();
-  const site = await findVisibleSite(tx, scope, row.site_id).catch(asFileNotFound);
-  authorize(scope, action, site);
+  const site = await findVisibleSite(tx, caller, row.site_id).catch(asFileNotFound);
+  authorize(caller, action, site);
   return toFileTarget(row, site);
 }
 
@@ -136,19 +136,19 @@ function toFileTarget(row: FileTargetRow, site: Site): FileTarget {
  */
 export async function requireFilesAccess(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   action: SiteAccessAction,
   fileIds: readonly string[],
   options: { lock?: boolean } = {},
 ): Promise<FileTarget[]> {
   const ids = fileIds.map((id) => id.toLowerCase());
-  const rows = await findFileTargetRows(tx, scope.tenantCode, ids, options.lock ?? false);
+  const rows = await findFileTargetRows(tx, caller.tenantCode, ids, options.lock ?? false);
   if (rows.length !== new Set(ids).size) throw fileNotFound();
   const sites = new Map<string, Site>();
   for (const siteId of new Set(rows.map((r) => r.site_id))) {
-    sites.set(siteId, await findVisibleSite(tx, scope, siteId).catch(asFileNotFound));
+    sites.set(siteId, await findVisibleSite(tx, caller, siteId).catch(asFileNotFound));
   }
-  for (const site of sites.values()) authorize(scope, action, site);
+  for (const site of sites.values()) authorize(caller, action, site);
   const byId = new Map(rows.map((r) => [r.id, toFileTarget(r, sites.get(r.site_id)!)]));
   return ids.map((id) => byId.get(id)!);
 }

@@ -1,5 +1,5 @@
 import type { StaffSubmission } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { enqueueMail } from '../mail/outbox.repository.ts';
 import { isSiteMember, siteMemberIds, staffIdsOf } from '../sites/members.repository.ts';
@@ -33,7 +33,7 @@ async function clientsSeeFiles(tx: Queryable, tenantCode: string, siteId: string
 
 export async function notifyFilesPublished(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   site: { id: string; name: string },
   files: readonly NewFile[],
   batchSeconds: number,
@@ -42,9 +42,9 @@ export async function notifyFilesPublished(
 ) {
   if (!files.length) return;
   const event = { kind: 'published', key: 'file.published', submitted: false } as const;
-  const mailed = await notifyFollowers(tx, scope, site, followed(files), event, batchSeconds);
+  const mailed = await notifyFollowers(tx, caller, site, followed(files), event, batchSeconds);
   const dedupe = `files.published:${files[0]!.id}`;
-  await mailSiteClients(tx, scope, site, files, dedupe, batchSeconds, mailed, options.exceptUserId);
+  await mailSiteClients(tx, caller, site, files, dedupe, batchSeconds, mailed, options.exceptUserId);
 }
 
 /**
@@ -53,7 +53,7 @@ export async function notifyFilesPublished(
  */
 export async function notifyFileUpdated(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   site: { id: string; name: string },
   file: NewFile & { version: number },
   batchSeconds: number,
@@ -61,13 +61,13 @@ export async function notifyFileUpdated(
   const items = [{ id: file.id, title: file.title, updated: true }];
   const key = `file.updated:${file.id}:${file.version}`;
   const event = { kind: 'updated', key, submitted: false } as const;
-  const mailed = await notifyFollowers(tx, scope, site, followed([file]), event, batchSeconds);
-  await mailSiteClients(tx, scope, site, items, key, batchSeconds, mailed);
+  const mailed = await notifyFollowers(tx, caller, site, followed([file]), event, batchSeconds);
+  await mailSiteClients(tx, caller, site, items, key, batchSeconds, mailed);
 }
 
 async function mailSiteClients(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   site: { id: string; name: string },
   files: readonly (NewFile & { updated?: boolean })[],
   dedupe: string,
@@ -76,13 +76,13 @@ async function mailSiteClients(
   mailed: ReadonlySet<string>,
   exceptUserId?: string,
 ) {
-  if (!(await clientsSeeFiles(tx, scope.tenantCode, site.id))) return;
-  for (const userId of await siteMemberIds(tx, scope.tenantCode, site.id)) {
+  if (!(await clientsSeeFiles(tx, caller.tenantCode, site.id))) return;
+  for (const userId of await siteMemberIds(tx, caller.tenantCode, site.id)) {
     if (userId === exceptUserId) continue;
     const theirs = files.filter((f) => !mailed.has(`${userId}|${f.id}`));
     if (!theirs.length) continue;
     await enqueueMail(tx, {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       template: 'files-published',
       data: {
         siteId: site.id,
@@ -98,25 +98,25 @@ async function mailSiteClients(
 
 export async function notifyFilesSubmitted(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   site: { id: string; name: string },
   files: readonly NewFile[],
   batchSeconds: number,
 ) {
   if (!files.length) return;
   const event = { kind: 'submitted', key: 'file.submitted', submitted: true } as const;
-  const mailed = await notifyFollowers(tx, scope, site, followed(files), event, batchSeconds);
-  for (const staffId of await staffIdsOf(tx, scope.tenantCode)) {
-    if (staffId === scope.user.id) continue;
+  const mailed = await notifyFollowers(tx, caller, site, followed(files), event, batchSeconds);
+  for (const staffId of await staffIdsOf(tx, caller.tenantCode)) {
+    if (staffId === caller.user.id) continue;
     const theirs = files.filter((f) => !mailed.has(`${staffId}|${f.id}`));
     if (!theirs.length) continue;
     await enqueueMail(tx, {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       template: 'files-submitted',
       data: {
         siteId: site.id,
         siteName: site.name,
-        items: theirs.map((f) => ({ fileId: f.id, title: f.title, submittedBy: scope.user.name })),
+        items: theirs.map((f) => ({ fileId: f.id, title: f.title, submittedBy: caller.user.name })),
       },
       to: { userId: staffId },
       dedupeKey: `files.submitted:${files[0]!.id}:${staffId}`,
@@ -126,12 +126,12 @@ export async function notifyFilesSubmitted(
 }
 
 /** To whoever submitted the file, while they are still a member of its site. */
-export async function notifySubmissionStatus(tx: Queryable, scope: Caller, file: StaffSubmission) {
+export async function notifySubmissionStatus(tx: Queryable, caller: Caller, file: StaffSubmission) {
   const submitter = file.submittedBy?.id;
-  if (!submitter || submitter === scope.user.id) return;
-  if (!(await isSiteMember(tx, scope.tenantCode, file.siteId, submitter))) return;
+  if (!submitter || submitter === caller.user.id) return;
+  if (!(await isSiteMember(tx, caller.tenantCode, file.siteId, submitter))) return;
   await enqueueMail(tx, {
-    tenantCode: scope.tenantCode,
+    tenantCode: caller.tenantCode,
     template: 'submission-status',
     data: {
       siteId: file.siteId,

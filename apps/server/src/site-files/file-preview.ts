@@ -31,11 +31,11 @@ export async function serveFilePreview(
   { db, blobs }: FileTransferDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  { scope, find, auditDetail }: FileLookup,
+  { caller, find, auditDetail }: FileLookup,
   fileId: string,
 ) {
   const head = request.method === 'HEAD';
-  const [file] = await db.withTenant(scope.tenantCode, (tx) => find(tx, [fileId.toLowerCase()]));
+  const [file] = await db.withTenant(caller.tenantCode, (tx) => find(tx, [fileId.toLowerCase()]));
   if (!isPreviewContentType(file!.contentType)) throw previewUnsupported();
   // Read outside the transaction: a blob store may be a network away.
   const contentType = previewTypeOf(await readFileHead(blobs, file!));
@@ -43,12 +43,12 @@ export async function serveFilePreview(
   const plan = planDownload(request.headers as DownloadHeaders, file!);
   if (!head && countsAsDownload(plan)) {
     const range = plan.kind === 'partial' ? { start: plan.start, end: plan.end } : undefined;
-    await db.withTenant(scope.tenantCode, (tx) =>
+    await db.withTenant(caller.tenantCode, (tx) =>
       recordAuditEvents(tx, [
         {
-          tenantCode: scope.tenantCode,
+          tenantCode: caller.tenantCode,
           siteId: file!.siteId,
-          userId: scope.user.id,
+          userId: caller.user.id,
           action: FILE_PREVIEW_AUDIT_ACTION,
           fileId: file!.id,
           detail: {

@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { heldFileSql } from '../scanning/scans.repository.ts';
 import { siteMembersJoin } from '../sites/members.repository.ts';
@@ -8,7 +8,7 @@ import { siteMembersJoin } from '../sites/members.repository.ts';
 /** How many live published files of the site the caller has no event of `openingActions` for. */
 export async function countUnopenedPublishedFiles(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   openingActions: readonly string[],
 ): Promise<number> {
@@ -18,7 +18,7 @@ export async function countUnopenedPublishedFiles(
        AND NOT ${heldFileSql('f')}
        AND NOT EXISTS (SELECT 1 FROM audit_events a
                        WHERE a.tenant_code = $1 AND a.file_id = f.id AND a.user_id = $3 AND a.action = ANY($4::text[]))`,
-    [scope.tenantCode, siteId, scope.user.id, openingActions],
+    [caller.tenantCode, siteId, caller.user.id, openingActions],
   );
   return rows[0]?.n ?? 0;
 }
@@ -26,7 +26,7 @@ export async function countUnopenedPublishedFiles(
 /** Which of `ids` are live published files of the site. */
 export async function livePublishedFileIds(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   ids: readonly string[],
 ): Promise<string[]> {
@@ -34,7 +34,7 @@ export async function livePublishedFileIds(
     `SELECT id FROM files
      WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published' AND deleted_at IS NULL
        AND id = ANY($3::uuid[])`,
-    [scope.tenantCode, siteId, ids],
+    [caller.tenantCode, siteId, ids],
   );
   return rows.map((r) => r.id);
 }
@@ -52,7 +52,7 @@ export interface ReaderRow {
 /** For each file, every current member of its site with their first and last opening and how many. */
 export async function listReaderRows(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   fileIds: readonly string[],
   openingActions: readonly string[],
@@ -68,7 +68,7 @@ export async function listReaderRows(
      WHERE f.tenant_code = $1 AND f.site_id = $2 AND f.id = ANY($3::uuid[])
      GROUP BY f.id, m.user_id, p.name, p.email
      ORDER BY min(a.occurred_at) NULLS LAST, lower(coalesce(p.name, '')), m.user_id`,
-    [scope.tenantCode, siteId, fileIds, openingActions],
+    [caller.tenantCode, siteId, fileIds, openingActions],
   );
   return rows;
 }

@@ -4,7 +4,7 @@ import {
   type PublishedFileReader,
   type PublishedFileReadsList,
 } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { requireAccess } from '../sites/access.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
@@ -26,13 +26,13 @@ import {
 export async function countNewPublishedFiles(
   db: Database,
   settings: SiteSettingsCache,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
 ): Promise<number> {
-  return db.readTenant(scope.tenantCode, async (tx) => {
-    await findVisibleSite(tx, scope, siteId);
-    await requireAccess(tx, scope, 'publishedFiles.list', { visibleSiteId: siteId, settings });
-    return countUnopenedPublishedFiles(tx, scope, siteId, OPENING_ACTIONS);
+  return db.readTenant(caller.tenantCode, async (tx) => {
+    await findVisibleSite(tx, caller, siteId);
+    await requireAccess(tx, caller, 'publishedFiles.list', { visibleSiteId: siteId, settings });
+    return countUnopenedPublishedFiles(tx, caller, siteId, OPENING_ACTIONS);
   });
 }
 
@@ -48,15 +48,15 @@ const isoOrNull = (value: Date | string | null) => (value === null ? null : new 
  */
 export async function listPublishedFileReads(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   fileIds: readonly string[],
 ): Promise<PublishedFileReadsList> {
   const ids = [...new Set(fileIds.map((id) => id.toLowerCase()))];
-  return db.readTenant(scope.tenantCode, async (tx) => {
-    const site = await findTenantSite(tx, scope, siteId);
-    const live = new Set(await livePublishedFileIds(tx, scope, siteId, ids));
-    const rows = await listReaderRows(tx, scope, siteId, [...live], OPENING_ACTIONS);
+  return db.readTenant(caller.tenantCode, async (tx) => {
+    const site = await findTenantSite(tx, caller, siteId);
+    const live = new Set(await livePublishedFileIds(tx, caller, siteId, ids));
+    const rows = await listReaderRows(tx, caller, siteId, [...live], OPENING_ACTIONS);
     const byFile = new Map<string, PublishedFileReader[]>([...live].map((id) => [id, []]));
     for (const row of rows) {
       byFile.get(row.file_id)?.push({

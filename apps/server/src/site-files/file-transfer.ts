@@ -1,8 +1,8 @@
 import { FILE_DOWNLOAD_AUDIT_ACTION } from '@portico/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
+import type { Caller } from '../auth/caller.ts';
 import { callerOf } from '../auth/current-user.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { folderChains } from '../folders/folders.repository.ts';
 import { authorize, staffCallerOf } from '../sites/access.ts';
@@ -31,7 +31,7 @@ export interface FileTransferDeps {
 
 /** Who is taking files out, and which files they may take. */
 export interface FileLookup {
-  scope: Caller;
+  caller: Caller;
   find(tx: Queryable, ids: readonly string[]): Promise<StoredFile[]>;
   /** Added to the detail of each download event. */
   auditDetail?: Record<string, unknown>;
@@ -43,16 +43,16 @@ export interface FileLookup {
  * included, whatever the clients' settings.
  */
 export function filesOf(
-  scope: Caller,
+  caller: Caller,
   direction: FileDirection,
   staff: boolean,
   use: FileUse = 'download',
 ): FileLookup {
-  if (!staff) return { scope, find: (tx, ids) => findDownloadableFiles(tx, scope, direction, ids, use) };
-  authorize(scope, 'files.anyOfTenant');
+  if (!staff) return { caller, find: (tx, ids) => findDownloadableFiles(tx, caller, direction, ids, use) };
+  authorize(caller, 'files.anyOfTenant');
   return {
-    scope,
-    find: (tx, ids) => findLiveFiles(tx, scope.tenantCode, direction, ids),
+    caller,
+    find: (tx, ids) => findLiveFiles(tx, caller.tenantCode, direction, ids),
     auditDetail: { staff: true },
   };
 }
@@ -76,13 +76,13 @@ export const staffFiles = (request: FastifyRequest, direction: FileDirection): F
  */
 export async function zipFiles(
   tx: Queryable,
-  lookup: Pick<FileLookup, 'scope' | 'find'>,
+  lookup: Pick<FileLookup, 'caller' | 'find'>,
   ids: readonly string[],
 ): Promise<StoredFile[]> {
   const files = await lookup.find(tx, ids);
   const folderIds = [...new Set(files.map((f) => f.folderId).filter((id): id is string => Boolean(id)))];
   if (!folderIds.length) return files;
-  const chains = await folderChains(tx, lookup.scope.tenantCode, folderIds);
+  const chains = await folderChains(tx, lookup.caller.tenantCode, folderIds);
   const chainOf = (file: StoredFile) => (file.folderId ? (chains.get(file.folderId) ?? []) : []);
   const all = files.map(chainOf);
   let shared = 0;
@@ -98,15 +98,15 @@ export async function serveFileDownload(
   deps: FileTransferDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  { scope, find, auditDetail }: FileLookup,
+  { caller, find, auditDetail }: FileLookup,
   fileId: string,
 ) {
   return serveOneFile(deps, request, reply, {
-    tenantCode: scope.tenantCode,
+    tenantCode: caller.tenantCode,
     find: async (tx) => (await find(tx, [fileId.toLowerCase()]))[0]!,
     onDownload: (tx, file, range) =>
       recordAuditEvents(tx, [
-        downloadEvent(scope, file, { via: 'download', ...(range ? { range } : {}), ...auditDetail }),
+        downloadEvent(caller, file, { via: 'download', ...(range ? { range } : {}), ...auditDetail }),
       ]),
   });
 }
@@ -142,10 +142,10 @@ export async function serveOneFile(
   return sendDownload(reply, blobs, file, plan, head);
 }
 
-const downloadEvent = (scope: Caller, file: StoredFile, detail: Record<string, unknown>) => ({
-  tenantCode: scope.tenantCode,
+const downloadEvent = (caller: Caller, file: StoredFile, detail: Record<string, unknown>) => ({
+  tenantCode: caller.tenantCode,
   siteId: file.siteId,
-  userId: scope.user.id,
+  userId: caller.user.id,
   action: FILE_DOWNLOAD_AUDIT_ACTION,
   fileId: file.id,
   detail: { ...detail, fileName: file.fileName, size: file.size },
@@ -160,14 +160,14 @@ export async function serveStoredZip(
   { db, blobs }: FileTransferDeps,
   request: FastifyRequest,
   reply: FastifyReply,
-  { scope, find, auditDetail }: FileLookup,
+  { caller, find, auditDetail }: FileLookup,
   fileIds: readonly string[],
   zipName: string,
 ) {
   const head = request.method === 'HEAD';
   const learned = new Map<string, number>();
-  const { body, plan } = await db.withTenant(scope.tenantCode, async (tx) => {
-    const files = await zipFiles(tx, { scope, find }, fileIds);
+  const { body, plan } = await db.withTenant(caller.tenantCode, async (tx) => {
+    const files = await zipFiles(tx, { caller, find }, fileIds);
     const body = storedZipBody(blobs, files, zipName, await readCrc32s(tx, fileIds), (id, crc) =>
       learned.set(id, crc),
     );
@@ -175,14 +175,14 @@ export async function serveStoredZip(
     if (!head && countsAsDownload(plan)) {
       await recordAuditEvents(
         tx,
-        files.map((file) => downloadEvent(scope, file, { via: 'zip', zipName, ...auditDetail })),
+        files.map((file) => downloadEvent(caller, file, { via: 'zip', zipName, ...auditDetail })),
       );
     }
     return { body, plan };
   });
   // Whether the zip ended or was cut off, what it computed is kept for the next range.
   reply.raw.once('close', () => {
-    saveCrc32s(db, scope.tenantCode, learned).catch((error) =>
+    saveCrc32s(db, caller.tenantCode, learned).catch((error) =>
       reply.log.warn({ err: error }, 'the CRC-32s a zip computed could not be kept'),
     );
   });
@@ -196,17 +196,17 @@ export async function serveStoredZip(
 export async function serveFileZip(
   { db, blobs }: FileTransferDeps,
   reply: FastifyReply,
-  { scope, find, auditDetail }: FileLookup,
+  { caller, find, auditDetail }: FileLookup,
   fileIds: readonly string[],
   title: string,
 ) {
   const ids = [...new Set(fileIds.map((id) => id.toLowerCase()))];
   const zipName = `${title} ${new Date().toISOString().slice(0, 10)}.zip`;
-  const files = await db.withTenant(scope.tenantCode, async (tx) => {
-    const files = await zipFiles(tx, { scope, find }, ids);
+  const files = await db.withTenant(caller.tenantCode, async (tx) => {
+    const files = await zipFiles(tx, { caller, find }, ids);
     await recordAuditEvents(
       tx,
-      files.map((file) => downloadEvent(scope, file, { via: 'zip', zipName, ...auditDetail })),
+      files.map((file) => downloadEvent(caller, file, { via: 'zip', zipName, ...auditDetail })),
     );
     return files;
   });

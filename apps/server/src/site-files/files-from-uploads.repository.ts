@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import type { FileDirection } from './file-access.ts';
 import { classificationSql } from './file-classification.ts';
@@ -22,7 +22,7 @@ export interface FileFromUpload {
 /** Inserts the files of one save or publication in one statement; answers their rows (as the lists read them). */
 export async function insertFilesFromUploads(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   target: {
     siteId: string;
     direction: FileDirection;
@@ -43,11 +43,11 @@ export async function insertFilesFromUploads(
        RETURNING *)
      SELECT ${BASE_COLUMNS}${SUBMITTED_COLUMNS}, ${classificationSql('f')} FROM created f`,
     [
-      scope.tenantCode,
+      caller.tenantCode,
       target.siteId,
       target.direction,
       target.status,
-      scope.user.id,
+      caller.user.id,
       JSON.stringify(rows),
       target.requestItemId ?? null,
       target.categoryId ?? null,

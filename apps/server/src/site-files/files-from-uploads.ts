@@ -1,6 +1,6 @@
 import type { Site } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';
 import { AppError } from '../http/app-error.ts';
@@ -44,7 +44,7 @@ export type { CreatedFileRow };
  */
 export async function createFilesFromUploads(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   target: {
     siteId: string;
     direction: FileDirection;
@@ -62,15 +62,15 @@ export async function createFilesFromUploads(
   files: readonly UploadChoice[],
 ): Promise<CreatedFileRow[]> {
   const references = files.map((f) => f.referenceNumber);
-  const pending = await lockPendingUploads(tx, scope, target.siteId, references);
+  const pending = await lockPendingUploads(tx, caller, target.siteId, references);
   if (pending.length !== references.length) throw uploadsNotFound();
   const byReference = new Map(pending.map((u) => [u.referenceNumber, u]));
   const folderOf = (upload: PendingUpload) => target.folderId ?? upload.folderId ?? null;
   // Each folder named is a live one of the site (else 404 folders.not_found), and stays so until the commit.
   for (const folderId of new Set(pending.map(folderOf))) {
-    if (folderId) await requireSiteFolder(tx, scope, target.site, folderId, { lock: 'share' });
+    if (folderId) await requireSiteFolder(tx, caller, target.site, folderId, { lock: 'share' });
   }
-  if (target.categoryId && !(await tenantCategoryExists(tx, scope.tenantCode, target.categoryId))) {
+  if (target.categoryId && !(await tenantCategoryExists(tx, caller.tenantCode, target.categoryId))) {
     throw new AppError('categories.not_found', 'There is no such category (it may have been removed).');
   }
   const rows = files.map((file) => {
@@ -86,7 +86,7 @@ export async function createFilesFromUploads(
       reference_number: upload.referenceNumber,
     };
   });
-  const created = await insertFilesFromUploads(tx, scope, target, rows);
+  const created = await insertFilesFromUploads(tx, caller, target, rows);
 
   const createdByReference = new Map(created.map((r) => [r.reference_number, r]));
   const records = references.map((reference) => createdByReference.get(reference)!);
@@ -97,9 +97,9 @@ export async function createFilesFromUploads(
   await recordAuditEvents(
     tx,
     records.map((r) => ({
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId: target.siteId,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: target.auditAction,
       fileId: r.id,
       detail: {

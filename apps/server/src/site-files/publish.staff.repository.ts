@@ -1,4 +1,4 @@
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { Queryable } from '../db/database.ts';
  */
 export async function markUnpublished(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   fileId: string,
 ): Promise<{ id: string; siteId: string; title: string; fileName: string } | undefined> {
   const { rows } = await tx.query<{ id: string; site_id: string; title: string; file_name: string }>(
@@ -15,7 +15,7 @@ export async function markUnpublished(
                       checked_out_until = NULL
      WHERE tenant_code = $1 AND id = $2 AND direction = 'published' AND deleted_at IS NULL
      RETURNING id, site_id, title, file_name`,
-    [scope.tenantCode, fileId, scope.user.id],
+    [caller.tenantCode, fileId, caller.user.id],
   );
   const row = rows[0];
   return row && { id: row.id, siteId: row.site_id, title: row.title, fileName: row.file_name };
@@ -24,13 +24,13 @@ export async function markUnpublished(
 /** SHA-256 of every live published file of a site: what a publish of the same bytes would only repeat. */
 export async function publishedSha256s(
   tx: Queryable,
-  scope: Pick<Caller, 'tenantCode'>,
+  caller: Pick<Caller, 'tenantCode'>,
   siteId: string,
 ): Promise<Set<string>> {
   const { rows } = await tx.query<{ sha256: string }>(
     `SELECT DISTINCT sha256 FROM files
      WHERE tenant_code = $1 AND site_id = $2 AND direction = 'published' AND deleted_at IS NULL`,
-    [scope.tenantCode, siteId],
+    [caller.tenantCode, siteId],
   );
   return new Set(rows.map((r) => r.sha256));
 }

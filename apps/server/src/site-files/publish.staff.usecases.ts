@@ -1,6 +1,6 @@
 import { type PublishFilesBody, STAFF_AUDIT_ACTIONS, type StaffPublishedFile } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { findTenantSite } from '../sites/sites.staff.repository.ts';
@@ -21,12 +21,12 @@ const PUBLISHED_STATUS = 'published';
  */
 export async function publishFiles(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   body: PublishFilesBody,
   notify: FileMailSettings,
 ): Promise<StaffPublishedFile[]> {
   checkUploadChoices(body.files, 'published');
-  const site = await findTenantSite(tx, scope, body.siteId, { lock: true });
+  const site = await findTenantSite(tx, caller, body.siteId, { lock: true });
   if (site.archived) {
     throw new AppError('sites.archived', 'The site is archived: restore it before publishing to it.');
   }
@@ -39,13 +39,13 @@ export async function publishFiles(
     folderId: body.folderId,
     categoryId: body.categoryId,
   } as const;
-  const created = await createFilesFromUploads(tx, scope, target, body.files);
-  await notifyFilesPublished(tx, scope, site, created, notify.batchSeconds);
+  const created = await createFilesFromUploads(tx, caller, target, body.files);
+  await notifyFilesPublished(tx, caller, site, created, notify.batchSeconds);
   return created.map((row) => ({
     ...commonRecord(row),
     sha256: row.sha256,
     referenceNumber: row.reference_number,
-    publishedBy: scope.user.name,
+    publishedBy: caller.user.name,
   }));
 }
 
@@ -53,15 +53,15 @@ export async function publishFiles(
  * Takes a published file away from the site's clients: to the site's trash (decision 48), where staff may restore
  * it until TRASH_RETENTION_DAYS; the audit log keeps naming it after that.
  */
-export async function unpublishFile(db: Database, scope: Caller, fileId: string) {
-  await db.withTenant(scope.tenantCode, async (tx) => {
-    const file = await markUnpublished(tx, scope, fileId);
+export async function unpublishFile(db: Database, caller: Caller, fileId: string) {
+  await db.withTenant(caller.tenantCode, async (tx) => {
+    const file = await markUnpublished(tx, caller, fileId);
     if (!file) throw fileNotFound();
     await recordAuditEvents(tx, [
       {
-        tenantCode: scope.tenantCode,
+        tenantCode: caller.tenantCode,
         siteId: file.siteId,
-        userId: scope.user.id,
+        userId: caller.user.id,
         action: STAFF_AUDIT_ACTIONS.fileUnpublish,
         fileId: file.id,
         detail: { title: file.title, fileName: file.fileName },

@@ -84,7 +84,7 @@ export function siteFileListRoutes<SortField extends string>(
       },
       async (request, reply) => {
         const query = request.query as ListQuery;
-        const scope = callerOf(request);
+        const caller = callerOf(request);
         const { siteId, search, from, to, folderId, includeSubfolders } = query;
         const { tagId: tagIds, categoryId, projectId, assigneeId } = query;
         // `status` is a review status of a submitted file, a key of the tenant's statuses for a published one.
@@ -107,8 +107,8 @@ export function siteFileListRoutes<SortField extends string>(
           assigneeId,
         };
         if ('count' in query && query.count)
-          return { count: await countSiteFiles(db, settings, scope, list, filter) };
-        const page = await listSiteFiles(db, settings, scope, list, filter, {
+          return { count: await countSiteFiles(db, settings, caller, list, filter) };
+        const page = await listSiteFiles(db, settings, caller, list, filter, {
           limit: query.limit ?? LIMITS.siteListPageSize,
           offset: query.offset ?? 0,
           sortBy: (query.sortBy ?? 'createdAt') as SortField,

@@ -67,9 +67,9 @@ export const PUBLISHED_FILES: SiteFileList<
   searchColumns: ['f.title', 'f.file_name'],
   sortColumns: FILE_SORT_COLUMNS,
   // New until the caller downloads or previews it: one look-up per row of the page.
-  pageColumns: (scope, param) => ({
+  pageColumns: (caller, param) => ({
     select: `NOT EXISTS (SELECT 1 FROM audit_events a
-                         WHERE a.tenant_code = $1 AND a.file_id = p.id AND a.user_id = ${param(scope.user.id)}
+                         WHERE a.tenant_code = $1 AND a.file_id = p.id AND a.user_id = ${param(caller.user.id)}
                            AND a.action IN (${param(FILE_DOWNLOAD_AUDIT_ACTION)}, ${param(FILE_PREVIEW_AUDIT_ACTION)}))
              AS is_new,
              (SELECT fs.name FROM file_statuses fs

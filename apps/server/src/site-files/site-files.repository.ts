@@ -1,5 +1,5 @@
 import { ROOT_FOLDER } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { folderNotFound } from '../folders/folders.errors.ts';
 import { findLiveFolder } from '../folders/folders.repository.ts';
@@ -58,7 +58,7 @@ export interface SiteFileList<SortField extends string, Row extends SiteFileRow,
    * Columns worked out for the page's rows only, over the page `p`: what a plan should not weigh for every row of
    * the site (the "New" marker, who submitted it). `param` adds a parameter and answers its placeholder.
    */
-  pageColumns(scope: Caller, param: (value: unknown) => string): { select: string; join: string };
+  pageColumns(caller: Caller, param: (value: unknown) => string): { select: string; join: string };
   /** What reading the list is in the access vocabulary (sites/access.ts): clients need the site's `portalFilesView`. */
   listAction: 'publishedFiles.list' | 'submittedFiles.list';
   toRecord(row: Row): Record;
@@ -87,12 +87,12 @@ interface ListSource {
 
 function listSource(
   list: SiteFileList<string, SiteFileRow, unknown>,
-  scope: Caller,
+  caller: Caller,
   filter: SiteFileFilter,
 ): ListSource {
   const [tagId, ...moreTags] = [...new Set((filter.tagIds ?? []).map((id) => id.toLowerCase()))];
   const where = new SqlWhere(
-    [scope.tenantCode, filter.siteId],
+    [caller.tenantCode, filter.siteId],
     [
       'f.tenant_code = $1',
       'f.site_id = $2',
@@ -141,13 +141,13 @@ const countByTagSql = (direction: string) =>
 async function checkFolderFilter(
   tx: Queryable,
   settings: SiteSettingsCache,
-  scope: Caller,
+  caller: Caller,
   filter: SiteFileFilter,
 ) {
   if (!filter.folderId) return;
-  await requireAccess(tx, scope, 'folders.list', { visibleSiteId: filter.siteId, settings });
+  await requireAccess(tx, caller, 'folders.list', { visibleSiteId: filter.siteId, settings });
   if (filter.folderId === ROOT_FOLDER) return;
-  const folder = await findLiveFolder(tx, scope.tenantCode, filter.folderId, { siteId: filter.siteId });
+  const folder = await findLiveFolder(tx, caller.tenantCode, filter.folderId, { siteId: filter.siteId });
   if (!folder) throw folderNotFound();
 }
 
@@ -159,30 +159,30 @@ async function checkFolderFilter(
 async function countMatching(
   tx: Queryable,
   list: SiteFileList<string, SiteFileRow, unknown>,
-  scope: Caller,
+  caller: Caller,
   filter: SiteFileFilter,
 ) {
   let sql: string;
   let params: unknown[];
-  const source = listSource(list, scope, filter);
+  const source = listSource(list, caller, filter);
   if (source.tagOnly) {
-    const guard = visibleSiteGuard(scope, 4);
+    const guard = visibleSiteGuard(caller, 4);
     sql = `SELECT ${countByTagSql(list.direction)} AS n WHERE ${guard.sql}`;
-    params = [scope.tenantCode, filter.siteId, source.tagOnly, ...guard.params];
+    params = [caller.tenantCode, filter.siteId, source.tagOnly, ...guard.params];
   } else if (isFiltered(filter)) {
     const { where, from } = source;
-    const guard = visibleSiteGuard(scope, where.params.length + 1);
+    const guard = visibleSiteGuard(caller, where.params.length + 1);
     sql = `SELECT c.n FROM (SELECT count(*)::int AS n FROM ${from} WHERE ${where.sql}) c WHERE ${guard.sql}`;
     params = [...where.params, ...guard.params];
   } else {
-    const guard = visibleSiteGuard(scope, 3);
+    const guard = visibleSiteGuard(caller, 3);
     sql = `SELECT n::int - ${heldInSiteSql(list.direction)} AS n FROM file_counts
            WHERE tenant_code = $1 AND site_id = $2 AND direction = '${list.direction}' AND ${guard.sql}`;
-    params = [scope.tenantCode, filter.siteId, ...guard.params];
+    params = [caller.tenantCode, filter.siteId, ...guard.params];
   }
   const [row] = (await tx.query<{ n: number }>(sql, params)).rows;
   if (row) return row.n;
-  await findVisibleSite(tx, scope, filter.siteId);
+  await findVisibleSite(tx, caller, filter.siteId);
   return 0;
 }
 
@@ -190,15 +190,15 @@ async function countMatching(
 export async function countSiteFiles(
   db: Database,
   settings: SiteSettingsCache,
-  scope: Caller,
+  caller: Caller,
   list: SiteFileList<string, SiteFileRow, unknown>,
   filter: SiteFileFilter,
 ): Promise<number> {
   checkDateRange(filter);
-  return db.readTenant(scope.tenantCode, async (tx) => {
-    const count = await countMatching(tx, list, scope, filter);
-    await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
-    await checkFolderFilter(tx, settings, scope, filter);
+  return db.readTenant(caller.tenantCode, async (tx) => {
+    const count = await countMatching(tx, list, caller, filter);
+    await requireAccess(tx, caller, list.listAction, { visibleSiteId: filter.siteId, settings });
+    await checkFolderFilter(tx, settings, caller, filter);
     return count;
   });
 }
@@ -210,17 +210,17 @@ export async function countSiteFiles(
 export async function listSiteFiles<SortField extends string, Row extends SiteFileRow, Record>(
   db: Database,
   settings: SiteSettingsCache,
-  scope: Caller,
+  caller: Caller,
   list: SiteFileList<SortField, Row, Record>,
   filter: SiteFileFilter,
   page: FileListPage<SortField>,
 ): Promise<{ records: Record[]; totalRecordCount: number }> {
   const generic = list as unknown as SiteFileList<string, SiteFileRow, unknown>;
   checkDateRange(filter);
-  return db.readTenant(scope.tenantCode, async (tx) => {
-    const { where, from, sortColumns } = listSource(generic, scope, filter);
-    const extra = list.pageColumns(scope, (value) => where.param(value));
-    const guard = visibleSiteGuard(scope, where.params.length + 1);
+  return db.readTenant(caller.tenantCode, async (tx) => {
+    const { where, from, sortColumns } = listSource(generic, caller, filter);
+    const extra = list.pageColumns(caller, (value) => where.param(value));
+    const guard = visibleSiteGuard(caller, where.params.length + 1);
     where.params.push(...guard.params);
     const counter = isFiltered(filter) ? '' : `, ${siteCounterColumn(list.direction)}`;
     // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals).
@@ -234,10 +234,10 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
        ORDER BY ${orderSql(list.sortColumns, page, 'p')}`,
       where.params,
     );
-    if (rows.length === 0) await findVisibleSite(tx, scope, filter.siteId);
-    await requireAccess(tx, scope, list.listAction, { visibleSiteId: filter.siteId, settings });
-    await checkFolderFilter(tx, settings, scope, filter);
-    const total = await totalForPage(rows, page, () => countMatching(tx, generic, scope, filter));
+    if (rows.length === 0) await findVisibleSite(tx, caller, filter.siteId);
+    await requireAccess(tx, caller, list.listAction, { visibleSiteId: filter.siteId, settings });
+    await checkFolderFilter(tx, settings, caller, filter);
+    const total = await totalForPage(rows, page, () => countMatching(tx, generic, caller, filter));
     return { records: rows.map((row) => list.toRecord(row)), totalRecordCount: total };
   });
 }

@@ -4,7 +4,7 @@ import type {
   StaffSubmissionSortField,
   SubmissionStatus,
 } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { heldFileSql, notScannedSql } from '../scanning/scans.repository.ts';
@@ -76,9 +76,9 @@ export const submissionNotFound = () =>
   new AppError('files.not_found', 'There is no such submitted file in this firm.');
 
 /** WHERE over `files f`, `sites s`, `tenant_people u`, with its parameters; `$1` is the tenant. */
-function filterSql(scope: Caller, filter: StaffSubmissionFilter) {
+function filterSql(caller: Caller, filter: StaffSubmissionFilter) {
   const where = new SqlWhere(
-    [scope.tenantCode],
+    [caller.tenantCode],
     ['f.tenant_code = $1', "f.direction = 'submitted'", 'f.deleted_at IS NULL', `NOT ${heldFileSql('f')}`],
   );
   if (filter.siteId) where.conditions.push(`f.site_id = ${where.param(filter.siteId)}`);
@@ -89,11 +89,11 @@ function filterSql(scope: Caller, filter: StaffSubmissionFilter) {
 
 export async function listStaffSubmissions(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   filter: StaffSubmissionFilter,
   page: StaffSubmissionPage,
 ): Promise<StaffSubmissionList> {
-  const { where, params } = filterSql(scope, filter);
+  const { where, params } = filterSql(caller, filter);
   const total = await tx.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${FROM} WHERE ${where}`,
     params,
@@ -112,7 +112,7 @@ export async function listStaffSubmissions(
 /** A live submitted file of the tenant; `lock` holds its row so that two status changes take turns. */
 export async function findSubmission(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   fileId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffSubmission> {
@@ -120,7 +120,7 @@ export async function findSubmission(
     `SELECT ${COLUMNS} FROM ${FROM}
      WHERE f.tenant_code = $1 AND f.id = $2 AND f.direction = 'submitted' AND f.deleted_at IS NULL
      ${options.lock ? 'FOR UPDATE OF f' : ''}`,
-    [scope.tenantCode, fileId],
+    [caller.tenantCode, fileId],
   );
   if (!rows[0]) throw submissionNotFound();
   return toSubmission(rows[0]);
@@ -128,7 +128,7 @@ export async function findSubmission(
 
 export async function updateSubmissionStatus(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   fileId: string,
   status: SubmissionStatus,
   note: string | null,
@@ -136,7 +136,7 @@ export async function updateSubmissionStatus(
   await tx.query(
     `UPDATE files SET status = $3, status_note = $4, status_updated_at = now(), status_updated_by = $5
      WHERE tenant_code = $1 AND id = $2`,
-    [scope.tenantCode, fileId, status, note, scope.user.id],
+    [caller.tenantCode, fileId, status, note, caller.user.id],
   );
 }
 
@@ -147,7 +147,7 @@ export async function updateSubmissionStatus(
  */
 export async function settleItemSubmissions(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   itemId: string,
   status: Extract<SubmissionStatus, 'accepted' | 'rejected'>,
   note: string | null,
@@ -156,6 +156,6 @@ export async function settleItemSubmissions(
     `UPDATE files SET status = $3, status_note = $4, status_updated_at = now(), status_updated_by = $5
      WHERE tenant_code = $1 AND request_item_id = $2 AND direction = 'submitted' AND deleted_at IS NULL
        AND status IN ('received', 'in_review')`,
-    [scope.tenantCode, itemId, status, note, scope.user.id],
+    [caller.tenantCode, itemId, status, note, caller.user.id],
   );
 }

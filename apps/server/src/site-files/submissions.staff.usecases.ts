@@ -6,7 +6,7 @@ import {
   SUBMISSION_STATUS_LABELS,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { notifySubmissionStatus } from './file-notifications.ts';
@@ -19,7 +19,7 @@ import { findSubmission, updateSubmissionStatus } from './submissions.staff.repo
  */
 export async function setSubmissionStatus(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   fileId: string,
   body: SetSubmissionStatusBody,
 ): Promise<StaffSubmission> {
@@ -30,20 +30,20 @@ export async function setSubmissionStatus(
       `A file can be set to "${SUBMISSION_STATUS_LABELS[STATUS_REQUIRING_NOTE]}" only with a note that tells the client why.`,
     );
   }
-  const before = await findSubmission(tx, scope, fileId, { lock: true });
+  const before = await findSubmission(tx, caller, fileId, { lock: true });
   if (before.status === body.status && before.statusNote === note) return before;
-  await updateSubmissionStatus(tx, scope, before.id, body.status, note);
+  await updateSubmissionStatus(tx, caller, before.id, body.status, note);
   await recordAuditEvents(tx, [
     {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId: before.siteId,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: STAFF_AUDIT_ACTIONS.fileStatus,
       fileId: before.id,
       detail: { from: before.status, to: body.status, note, title: before.title },
     },
   ]);
-  const after = await findSubmission(tx, scope, before.id);
-  await notifySubmissionStatus(tx, scope, after);
+  const after = await findSubmission(tx, caller, before.id);
+  await notifySubmissionStatus(tx, caller, after);
   return after;
 }

@@ -1,5 +1,5 @@
 import { FILE_AUDIT_ACTIONS, type SaveSubmittedFilesBody, type SubmittedFile } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { authorize, requireAccess } from '../sites/access.ts';
 import { type FileMailSettings, notifyFilesSubmitted } from './file-notifications.ts';
@@ -15,16 +15,16 @@ import { SUBMITTED_FILES } from './site-file-lists.ts';
  */
 export async function saveSubmittedFiles(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   body: SaveSubmittedFilesBody,
   notify: FileMailSettings,
   /** Set by the requests module: the files answer this item of a document request. */
   requestItemId?: string,
 ): Promise<SubmittedFile[]> {
   checkUploadChoices(body.files, 'saved');
-  const site = await requireAccess(tx, scope, 'files.upload', { siteId: body.siteId });
+  const site = await requireAccess(tx, caller, 'files.upload', { siteId: body.siteId });
   // Saving with a category is categorising: a client needs the site's flag for it too.
-  if (body.categoryId) authorize(scope, 'files.recategorize', site);
+  if (body.categoryId) authorize(caller, 'files.recategorize', site);
   const target = {
     siteId: site.id,
     direction: 'submitted',
@@ -35,7 +35,7 @@ export async function saveSubmittedFiles(
     folderId: body.folderId,
     categoryId: body.categoryId,
   } as const;
-  const created = await createFilesFromUploads(tx, scope, target, body.files);
-  await notifyFilesSubmitted(tx, scope, site, created, notify.batchSeconds);
-  return created.map((row) => SUBMITTED_FILES.toRecord({ ...row, submitted_by: scope.user.name }));
+  const created = await createFilesFromUploads(tx, caller, target, body.files);
+  await notifyFilesSubmitted(tx, caller, site, created, notify.batchSeconds);
+  return created.map((row) => SUBMITTED_FILES.toRecord({ ...row, submitted_by: caller.user.name }));
 }

@@ -1,7 +1,7 @@
 import type { FileAreaSettingKey, FileAreaSettings, Site } from '@portico/contracts';
 import type { FastifyRequest } from 'fastify';
+import type { Caller } from '../auth/caller.ts';
 import { callerOf } from '../auth/current-user.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import type { SiteSettingsCache } from './site-settings-cache.ts';

@@ -1,4 +1,5 @@
 import { TENANT_CODE_PATTERN } from '@portico/contracts';
+import type { Caller } from '../auth/caller.ts';
 import {
   type CurrentUserOptions,
   findUser,
@@ -8,7 +9,6 @@ import {
 } from '../auth/current-user.ts';
 import { findUserById } from '../auth/identities.repository.ts';
 import type { TenantPrincipal } from '../auth/principal.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
 import { passesTwoStepClaim, twoStepRequiredFor } from '../auth/two-step-claim.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';

@@ -1,5 +1,5 @@
 import { FILE_AREA_SETTING_KEYS, type FileAreaSettingOverrides } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A row of file_area_settings: the tenant's defaults (site null) or one site's overrides. */
@@ -23,17 +23,17 @@ export function storedFlags(layer: unknown): FileAreaSettingOverrides {
 }
 
 const scopeSql = (siteId: string | null) => (siteId === null ? 'site_id IS NULL' : 'site_id = $2');
-const scopeParams = (scope: Caller, siteId: string | null) =>
-  siteId === null ? [scope.tenantCode] : [scope.tenantCode, siteId];
+const scopeParams = (caller: Caller, siteId: string | null) =>
+  siteId === null ? [caller.tenantCode] : [caller.tenantCode, siteId];
 
 export async function readSettings(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string | null,
 ): Promise<StoredSettings> {
   const { rows } = await tx.query<{ settings: unknown; updated_at: Date | string }>(
     `SELECT settings, updated_at FROM file_area_settings WHERE tenant_code = $1 AND ${scopeSql(siteId)}`,
-    scopeParams(scope, siteId),
+    scopeParams(caller, siteId),
   );
   const row = rows[0];
   return {
@@ -48,11 +48,11 @@ export async function readSettings(
  */
 export async function writeSettings(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string | null,
   flags: FileAreaSettingOverrides,
 ) {
-  const params = [...scopeParams(scope, siteId), JSON.stringify(flags)];
+  const params = [...scopeParams(caller, siteId), JSON.stringify(flags)];
   const json = `$${params.length}::jsonb`;
   const updated = await tx.query(
     `UPDATE file_area_settings SET settings = ${json}, updated_at = now()
@@ -68,14 +68,14 @@ export async function writeSettings(
   );
 }
 
-export async function deleteSiteSettings(tx: Queryable, scope: Caller, siteId: string) {
+export async function deleteSiteSettings(tx: Queryable, caller: Caller, siteId: string) {
   await tx.query('DELETE FROM file_area_settings WHERE tenant_code = $1 AND site_id = $2', [
-    scope.tenantCode,
+    caller.tenantCode,
     siteId,
   ]);
 }
 
 /** Holds the tenant's row until the transaction ends: writers of the tenant defaults take turns. */
-export async function lockTenant(tx: Queryable, scope: Caller) {
-  await tx.query('SELECT 1 FROM tenants WHERE code = $1 FOR UPDATE', [scope.tenantCode]);
+export async function lockTenant(tx: Queryable, caller: Caller) {
+  await tx.query('SELECT 1 FROM tenants WHERE code = $1 FOR UPDATE', [caller.tenantCode]);
 }

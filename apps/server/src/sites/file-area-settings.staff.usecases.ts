@@ -8,7 +8,7 @@ import {
   type UpdateTenantFileAreaSettingsBody,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import {
   deleteSiteSettings,
@@ -37,14 +37,14 @@ function changesBetween(before: FileAreaSettingOverrides, after: FileAreaSetting
   return changes;
 }
 
-async function tenantSettings(tx: Queryable, scope: Caller): Promise<TenantFileAreaSettings> {
-  const stored = await readSettings(tx, scope, null);
+async function tenantSettings(tx: Queryable, caller: Caller): Promise<TenantFileAreaSettings> {
+  const stored = await readSettings(tx, caller, null);
   return { settings: effectiveFileAreaSettings(stored.flags), updatedAt: stored.updatedAt };
 }
 
-async function siteSettings(tx: Queryable, scope: Caller, siteId: string): Promise<SiteFileAreaSettings> {
-  const defaults = await readSettings(tx, scope, null);
-  const site = await readSettings(tx, scope, siteId);
+async function siteSettings(tx: Queryable, caller: Caller, siteId: string): Promise<SiteFileAreaSettings> {
+  const defaults = await readSettings(tx, caller, null);
+  const site = await readSettings(tx, caller, siteId);
   return {
     siteId,
     tenantDefaults: effectiveFileAreaSettings(defaults.flags),
@@ -54,53 +54,53 @@ async function siteSettings(tx: Queryable, scope: Caller, siteId: string): Promi
   };
 }
 
-export const getTenantSettings = (db: Database, scope: Caller) =>
-  db.withTenant(scope.tenantCode, (tx) => tenantSettings(tx, scope));
+export const getTenantSettings = (db: Database, caller: Caller) =>
+  db.withTenant(caller.tenantCode, (tx) => tenantSettings(tx, caller));
 
 export async function updateTenantSettings(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   body: UpdateTenantFileAreaSettingsBody,
 ): Promise<TenantFileAreaSettings> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    await lockTenant(tx, scope);
-    const before = (await readSettings(tx, scope, null)).flags;
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    await lockTenant(tx, caller);
+    const before = (await readSettings(tx, caller, null)).flags;
     // Every flag is written out, so the defaults no longer depend on what "unset" means.
     const after = { ...effectiveFileAreaSettings(before), ...body };
     const changes = changesBetween(before, after);
     if (Object.keys(changes).length) {
-      await writeSettings(tx, scope, null, after);
+      await writeSettings(tx, caller, null, after);
       await recordAuditEvents(tx, [
         {
-          tenantCode: scope.tenantCode,
+          tenantCode: caller.tenantCode,
           siteId: null,
-          userId: scope.user.id,
+          userId: caller.user.id,
           action: STAFF_AUDIT_ACTIONS.settingsUpdate,
           detail: { scope: 'tenant', changes },
         },
       ]);
     }
-    return tenantSettings(tx, scope);
+    return tenantSettings(tx, caller);
   });
 }
 
-export async function getSiteSettings(db: Database, scope: Caller, siteId: string) {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    await findTenantSite(tx, scope, siteId);
-    return siteSettings(tx, scope, siteId);
+export async function getSiteSettings(db: Database, caller: Caller, siteId: string) {
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    await findTenantSite(tx, caller, siteId);
+    return siteSettings(tx, caller, siteId);
   });
 }
 
 /** A boolean overrides a flag for the site; null clears the override, so the tenant default applies again. */
 export async function updateSiteSettings(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   body: UpdateSiteFileAreaSettingsBody,
 ): Promise<SiteFileAreaSettings> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    await findTenantSite(tx, scope, siteId, { lock: true });
-    const before = (await readSettings(tx, scope, siteId)).flags;
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    await findTenantSite(tx, caller, siteId, { lock: true });
+    const before = (await readSettings(tx, caller, siteId)).flags;
     const after: FileAreaSettingOverrides = { ...before };
     for (const key of FILE_AREA_SETTING_KEYS) {
       const value = body[key];
@@ -108,16 +108,16 @@ export async function updateSiteSettings(
       else if (value !== undefined) after[key] = value;
     }
     const changes = changesBetween(before, after);
-    if (Object.keys(changes).length) await writeSettings(tx, scope, siteId, after);
-    await auditSiteChanges(tx, scope, siteId, STAFF_AUDIT_ACTIONS.settingsUpdate, changes);
-    return siteSettings(tx, scope, siteId);
+    if (Object.keys(changes).length) await writeSettings(tx, caller, siteId, after);
+    await auditSiteChanges(tx, caller, siteId, STAFF_AUDIT_ACTIONS.settingsUpdate, changes);
+    return siteSettings(tx, caller, siteId);
   });
 }
 
 /** Records what changed in a site's overrides, if anything did, as `action`. */
 async function auditSiteChanges(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   action: string,
   changes: ReturnType<typeof changesBetween>,
@@ -125,9 +125,9 @@ async function auditSiteChanges(
   if (!Object.keys(changes).length) return;
   await recordAuditEvents(tx, [
     {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action,
       detail: { scope: 'site', changes },
     },
@@ -137,14 +137,14 @@ async function auditSiteChanges(
 /** Clears every override of a site: it follows the tenant defaults again. */
 export async function resetSiteSettings(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
 ): Promise<SiteFileAreaSettings> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    await findTenantSite(tx, scope, siteId, { lock: true });
-    const before = (await readSettings(tx, scope, siteId)).flags;
-    await deleteSiteSettings(tx, scope, siteId);
-    await auditSiteChanges(tx, scope, siteId, STAFF_AUDIT_ACTIONS.settingsReset, changesBetween(before, {}));
-    return siteSettings(tx, scope, siteId);
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    await findTenantSite(tx, caller, siteId, { lock: true });
+    const before = (await readSettings(tx, caller, siteId)).flags;
+    await deleteSiteSettings(tx, caller, siteId);
+    await auditSiteChanges(tx, caller, siteId, STAFF_AUDIT_ACTIONS.settingsReset, changesBetween(before, {}));
+    return siteSettings(tx, caller, siteId);
   });
 }

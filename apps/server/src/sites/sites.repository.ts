@@ -1,5 +1,5 @@
 import type { Site, SiteList, SiteRecordCount } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -32,7 +32,11 @@ const visibleSites = (
   AND (${staff}::boolean OR EXISTS (
     SELECT 1 FROM site_members m
     WHERE m.tenant_code = ${alias}.tenant_code AND m.site_id = ${alias}.id AND m.user_id = ${user}))`;
-const visibilityParams = (scope: Caller): unknown[] => [scope.tenantCode, scope.user.id, scope.user.isStaff];
+const visibilityParams = (caller: Caller): unknown[] => [
+  caller.tenantCode,
+  caller.user.id,
+  caller.user.isStaff,
+];
 
 const toSite = (row: SiteRow): Site => ({
   id: row.id,
@@ -42,14 +46,14 @@ const toSite = (row: SiteRow): Site => ({
 });
 
 /** One page of the sites the caller sees, ordered by name, with the total across pages. */
-export async function listSites(db: Database, scope: Caller, options: SiteListOptions): Promise<SiteList> {
-  const params = visibilityParams(scope);
+export async function listSites(db: Database, caller: Caller, options: SiteListOptions): Promise<SiteList> {
+  const params = visibilityParams(caller);
   let where = visibleSites('s');
   if (options.search) {
     params.push(containsPattern(options.search));
     where += ` AND (s.name ILIKE $4 ESCAPE '\\' OR s.reference ILIKE $4 ESCAPE '\\')`;
   }
-  return db.readTenant(scope.tenantCode, async (tx) => {
+  return db.readTenant(caller.tenantCode, async (tx) => {
     const total = await tx.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM sites s WHERE ${where}`,
       params,
@@ -70,12 +74,12 @@ export async function listSites(db: Database, scope: Caller, options: SiteListOp
  * The site if the caller may see it. A site of another tenant, of another client, archived or missing all
  * answer the same `sites.not_found`, so an id reveals nothing. Runs inside the caller's tenant transaction.
  */
-export async function findVisibleSite(tx: Queryable, scope: Caller, siteId: string): Promise<Site> {
+export async function findVisibleSite(tx: Queryable, caller: Caller, siteId: string): Promise<Site> {
   const { rows } = await tx.query<SiteRow>(
     `SELECT s.id, s.name, s.reference, ${settingsColumns}
      FROM sites s ${settingsJoin('s')}
      WHERE ${visibleSites('s')} AND s.id = $4`,
-    [...visibilityParams(scope), siteId],
+    [...visibilityParams(caller), siteId],
   );
   if (!rows[0]) throw new AppError('sites.not_found', 'There is no such site, or it is not shared with you.');
   return toSite(rows[0]);
@@ -88,28 +92,28 @@ export async function findVisibleSite(tx: Queryable, scope: Caller, siteId: stri
  * visibility are one statement, and no row of a site the caller may not see is read. A guarded query that finds
  * nothing cannot tell an empty site from one the caller may not see: `findVisibleSite` then tells.
  */
-export function visibleSiteGuard(scope: Caller, firstParam: number) {
+export function visibleSiteGuard(caller: Caller, firstParam: number) {
   const user = `$${firstParam}`;
   const staff = `$${firstParam + 1}`;
   return {
     sql: `EXISTS (SELECT 1 FROM sites s WHERE ${visibleSites('s', user, staff)} AND s.id = $2)`,
-    params: [scope.user.id, scope.user.isStaff],
+    params: [caller.user.id, caller.user.isStaff],
   };
 }
 
 /** How many files a site the caller sees holds, by direction; deleted files never count. */
 export async function countSiteRecords(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
 ): Promise<SiteRecordCount> {
-  return db.readTenant(scope.tenantCode, async (tx) => {
-    await findVisibleSite(tx, scope, siteId);
+  return db.readTenant(caller.tenantCode, async (tx) => {
+    await findVisibleSite(tx, caller, siteId);
     const { rows } = await tx.query<{ published: number; submitted: number }>(
       `SELECT count(*) FILTER (WHERE direction = 'published')::int AS published,
               count(*) FILTER (WHERE direction = 'submitted')::int AS submitted
        FROM files WHERE tenant_code = $1 AND site_id = $2 AND deleted_at IS NULL`,
-      [scope.tenantCode, siteId],
+      [caller.tenantCode, siteId],
     );
     const published = rows[0]?.published ?? 0;
     const submitted = rows[0]?.submitted ?? 0;
@@ -135,12 +139,12 @@ export async function readEffectiveSettings(tx: Queryable, tenantCode: string, s
  * Every site the caller sees (staff: every site that is not archived; a client: those they are a member of), with
  * its settings in force: for what reads across the caller's sites at once ("Assigned to me").
  */
-export async function allVisibleSites(tx: Queryable, scope: Caller): Promise<Site[]> {
+export async function allVisibleSites(tx: Queryable, caller: Caller): Promise<Site[]> {
   const { rows } = await tx.query<SiteRow>(
     `SELECT s.id, s.name, s.reference, ${settingsColumns}
      FROM sites s ${settingsJoin('s')}
      WHERE ${visibleSites('s')}`,
-    visibilityParams(scope),
+    visibilityParams(caller),
   );
   return rows.map(toSite);
 }

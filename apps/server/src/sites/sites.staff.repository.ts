@@ -1,5 +1,5 @@
 import type { SiteMember, SortOrder, StaffSite, StaffSiteList, StaffSiteSortField } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { containsPattern } from '../db/sql-fragments.ts';
 import { AppError } from '../http/app-error.ts';
@@ -65,10 +65,10 @@ export const siteNotFound = () => new AppError('sites.not_found', 'There is no s
 /** One page of the tenant's sites with their counts. */
 export async function listStaffSites(
   tx: Queryable,
-  scope: Pick<Caller, 'tenantCode'>,
+  caller: Pick<Caller, 'tenantCode'>,
   options: StaffSiteListOptions,
 ): Promise<StaffSiteList> {
-  const params: unknown[] = [scope.tenantCode];
+  const params: unknown[] = [caller.tenantCode];
   const where = ['s.tenant_code = $1'];
   if (!options.includeArchived) where.push('s.archived_at IS NULL');
   if (options.search) {
@@ -99,13 +99,13 @@ export async function listStaffSites(
  */
 export async function findTenantSite(
   tx: Queryable,
-  scope: Pick<Caller, 'tenantCode'>,
+  caller: Pick<Caller, 'tenantCode'>,
   siteId: string,
   options: { lock?: boolean } = {},
 ): Promise<StaffSite> {
   const { rows } = await tx.query<StaffSiteRow>(
     `${STAFF_SITE_SELECT} WHERE s.tenant_code = $1 AND s.id = $2${options.lock ? ' FOR UPDATE OF s' : ''}`,
-    [scope.tenantCode, siteId],
+    [caller.tenantCode, siteId],
   );
   if (!rows[0]) throw siteNotFound();
   return toStaffSite(rows[0]);
@@ -113,19 +113,19 @@ export async function findTenantSite(
 
 export async function insertSite(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   site: { name: string; reference: string | null },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
     'INSERT INTO sites (tenant_code, name, reference) VALUES ($1, $2, $3) RETURNING id',
-    [scope.tenantCode, site.name, site.reference],
+    [caller.tenantCode, site.name, site.reference],
   );
   return rows[0]!.id;
 }
 
 export async function updateSite(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   change: { name: string; reference: string | null; archived: boolean },
 ) {
@@ -133,7 +133,7 @@ export async function updateSite(
     `UPDATE sites SET name = $3, reference = $4,
        archived_at = CASE WHEN $5::boolean THEN coalesce(archived_at, now()) ELSE NULL END
      WHERE tenant_code = $1 AND id = $2`,
-    [scope.tenantCode, siteId, change.name, change.reference, change.archived],
+    [caller.tenantCode, siteId, change.name, change.reference, change.archived],
   );
 }
 
@@ -172,7 +172,7 @@ const PERSON_JOIN = 'LEFT JOIN tenant_people p ON p.tenant_code = m.tenant_code 
 
 export async function listSiteMembers(
   tx: Queryable,
-  scope: Pick<Caller, 'tenantCode'>,
+  caller: Pick<Caller, 'tenantCode'>,
   siteId: string,
 ): Promise<SiteMember[]> {
   const { rows } = await tx.query<MemberRow>(
@@ -180,7 +180,7 @@ export async function listSiteMembers(
      FROM site_members m ${PERSON_JOIN}
      WHERE m.tenant_code = $1 AND m.site_id = $2
      ORDER BY lower(p.name), lower(p.email), m.user_id`,
-    [scope.tenantCode, siteId],
+    [caller.tenantCode, siteId],
   );
   return rows.map(toMember);
 }
@@ -214,14 +214,14 @@ export async function findUserIdByEmail(tx: Queryable, email: string): Promise<s
  */
 export async function recordPerson(
   tx: Queryable,
-  scope: Pick<Caller, 'tenantCode'>,
+  caller: Pick<Caller, 'tenantCode'>,
   userId: string,
   person: { name: string; email: string },
 ): Promise<boolean> {
   const { rows } = await tx.query(
     `INSERT INTO tenant_people (tenant_code, user_id, name, email) VALUES ($1, $2, $3, $4)
      ON CONFLICT (tenant_code, user_id) DO NOTHING RETURNING user_id`,
-    [scope.tenantCode, userId, person.name, person.email],
+    [caller.tenantCode, userId, person.name, person.email],
   );
   return rows.length > 0;
 }
@@ -229,20 +229,20 @@ export async function recordPerson(
 /** Adds a member; answers the membership and whether it is new (adding twice changes nothing). */
 export async function insertSiteMember(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   userId: string,
 ): Promise<{ member: SiteMember; added: boolean }> {
   const inserted = await tx.query(
     `INSERT INTO site_members (tenant_code, site_id, user_id) VALUES ($1, $2, $3)
      ON CONFLICT (site_id, user_id) DO NOTHING RETURNING user_id`,
-    [scope.tenantCode, siteId, userId],
+    [caller.tenantCode, siteId, userId],
   );
   const { rows } = await tx.query<MemberRow>(
     `SELECT ${MEMBER_COLUMNS}
      FROM site_members m ${PERSON_JOIN}
      WHERE m.tenant_code = $1 AND m.site_id = $2 AND m.user_id = $3`,
-    [scope.tenantCode, siteId, userId],
+    [caller.tenantCode, siteId, userId],
   );
   return { member: toMember(rows[0]!), added: inserted.rows.length > 0 };
 }
@@ -250,7 +250,7 @@ export async function insertSiteMember(
 /** Removes a member; answers who it was, or undefined if they were not one. */
 export async function deleteSiteMember(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   userId: string,
 ): Promise<SiteMember | undefined> {
@@ -259,7 +259,7 @@ export async function deleteSiteMember(
        DELETE FROM site_members WHERE tenant_code = $1 AND site_id = $2 AND user_id = $3
        RETURNING tenant_code, user_id, created_at)
      SELECT ${MEMBER_COLUMNS} FROM m ${PERSON_JOIN}`,
-    [scope.tenantCode, siteId, userId],
+    [caller.tenantCode, siteId, userId],
   );
   return rows[0] ? toMember(rows[0]) : undefined;
 }
@@ -268,12 +268,12 @@ export async function deleteSiteMember(
  * The id of the tenant's site an operator names by its id, its reference or its exact name (case aside); a name
  * that several sites share is refused, so a command never picks one at random.
  */
-export async function findSiteIdByRef(tx: Queryable, scope: Pick<Caller, 'tenantCode'>, ref: string) {
+export async function findSiteIdByRef(tx: Queryable, caller: Pick<Caller, 'tenantCode'>, ref: string) {
   const { rows } = await tx.query<{ id: string }>(
     `SELECT id FROM sites
      WHERE tenant_code = $1 AND (id::text = lower($2) OR reference = $2 OR lower(name) = lower($2))
      ORDER BY id::text = lower($2) DESC, coalesce(reference = $2, false) DESC LIMIT 2`,
-    [scope.tenantCode, ref.trim()],
+    [caller.tenantCode, ref.trim()],
   );
   if (!rows[0]) throw siteNotFound();
   if (rows[1] && rows[0].id !== ref.trim().toLowerCase()) {
@@ -288,12 +288,12 @@ export async function findSiteIdByRef(tx: Queryable, scope: Pick<Caller, 'tenant
 /** Which of these sites are live (not archived) sites of the tenant: the ids found, each once. */
 export async function findLiveSiteIds(
   tx: Queryable,
-  scope: Pick<Caller, 'tenantCode'>,
+  caller: Pick<Caller, 'tenantCode'>,
   siteIds: readonly string[],
 ): Promise<string[]> {
   const { rows } = await tx.query<{ id: string }>(
     'SELECT id FROM sites WHERE tenant_code = $1 AND id = ANY($2::uuid[]) AND archived_at IS NULL',
-    [scope.tenantCode, siteIds],
+    [caller.tenantCode, siteIds],
   );
   return rows.map((r) => r.id);
 }

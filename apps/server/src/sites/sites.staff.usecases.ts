@@ -7,7 +7,7 @@ import {
   type UpdateSiteBody,
 } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import {
@@ -23,14 +23,14 @@ import {
 /** Every change here is written to the audit log in the transaction that makes it. */
 
 const event = (
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   action: string,
   detail: Record<string, unknown>,
 ): AuditRecord => ({
-  tenantCode: scope.tenantCode,
+  tenantCode: caller.tenantCode,
   siteId,
-  userId: scope.user.id,
+  userId: caller.user.id,
   action,
   detail,
 });
@@ -40,12 +40,12 @@ const trimmedReference = (reference: string | null | undefined) => {
   return value ? value : null;
 };
 
-export async function createSite(db: Database, scope: Caller, body: CreateSiteBody): Promise<StaffSite> {
+export async function createSite(db: Database, caller: Caller, body: CreateSiteBody): Promise<StaffSite> {
   const site = { name: body.name.trim(), reference: trimmedReference(body.reference) };
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const id = await insertSite(tx, scope, site);
-    await recordAuditEvents(tx, [event(scope, id, STAFF_AUDIT_ACTIONS.siteCreate, site)]);
-    return findTenantSite(tx, scope, id);
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const id = await insertSite(tx, caller, site);
+    await recordAuditEvents(tx, [event(caller, id, STAFF_AUDIT_ACTIONS.siteCreate, site)]);
+    return findTenantSite(tx, caller, id);
   });
 }
 
@@ -55,12 +55,12 @@ export async function createSite(db: Database, scope: Caller, body: CreateSiteBo
  */
 export async function changeSite(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   body: UpdateSiteBody,
 ): Promise<StaffSite> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const before = await findTenantSite(tx, scope, siteId, { lock: true });
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const before = await findTenantSite(tx, caller, siteId, { lock: true });
     const after = {
       name: body.name === undefined ? before.name : body.name.trim(),
       reference: body.reference === undefined ? before.reference : trimmedReference(body.reference),
@@ -71,7 +71,7 @@ export async function changeSite(
     const referenced = after.reference !== before.reference;
     if (renamed || referenced) {
       events.push(
-        event(scope, siteId, renamed ? STAFF_AUDIT_ACTIONS.siteRename : STAFF_AUDIT_ACTIONS.siteUpdate, {
+        event(caller, siteId, renamed ? STAFF_AUDIT_ACTIONS.siteRename : STAFF_AUDIT_ACTIONS.siteUpdate, {
           ...(renamed ? { name: { from: before.name, to: after.name } } : {}),
           ...(referenced ? { reference: { from: before.reference, to: after.reference } } : {}),
         }),
@@ -79,12 +79,12 @@ export async function changeSite(
     }
     if (after.archived !== before.archived) {
       const action = after.archived ? STAFF_AUDIT_ACTIONS.siteArchive : STAFF_AUDIT_ACTIONS.siteUnarchive;
-      events.push(event(scope, siteId, action, { name: after.name }));
+      events.push(event(caller, siteId, action, { name: after.name }));
     }
     if (!events.length) return before;
-    await updateSite(tx, scope, siteId, after);
+    await updateSite(tx, caller, siteId, after);
     await recordAuditEvents(tx, events);
-    return findTenantSite(tx, scope, siteId);
+    return findTenantSite(tx, caller, siteId);
   });
 }
 
@@ -97,30 +97,30 @@ export async function changeSite(
  */
 export async function addSiteMember(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   body: AddSiteMemberBody,
   onAdded?: (tx: Queryable, member: SiteMember, site: StaffSite) => Promise<void>,
 ): Promise<{ member: SiteMember; added: boolean }> {
-  return db.withTenant(scope.tenantCode, (tx) => addSiteMemberIn(tx, scope, siteId, body, onAdded));
+  return db.withTenant(caller.tenantCode, (tx) => addSiteMemberIn(tx, caller, siteId, body, onAdded));
 }
 
 /** `addSiteMember` in the caller's transaction bound to the tenant (the command line's invitation). */
 export async function addSiteMemberIn(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   body: AddSiteMemberBody,
   onAdded?: (tx: Queryable, member: SiteMember, site: StaffSite) => Promise<void>,
 ): Promise<{ member: SiteMember; added: boolean }> {
   const email = body.email.trim();
-  const site = await findTenantSite(tx, scope, siteId, { lock: true });
+  const site = await findTenantSite(tx, caller, siteId, { lock: true });
   const userId = await findOrCreateUserByEmail(tx, email);
-  const newToFirm = await recordPerson(tx, scope, userId, { name: body.name?.trim() || email, email });
-  const result = await insertSiteMember(tx, scope, siteId, userId);
+  const newToFirm = await recordPerson(tx, caller, userId, { name: body.name?.trim() || email, email });
+  const result = await insertSiteMember(tx, caller, siteId, userId);
   if (result.added) {
     await recordAuditEvents(tx, [
-      event(scope, siteId, STAFF_AUDIT_ACTIONS.memberAdd, {
+      event(caller, siteId, STAFF_AUDIT_ACTIONS.memberAdd, {
         userId: result.member.userId,
         email: result.member.email,
         name: result.member.name,
@@ -133,13 +133,13 @@ export async function addSiteMemberIn(
   return result;
 }
 
-export async function removeSiteMember(db: Database, scope: Caller, siteId: string, userId: string) {
-  await db.withTenant(scope.tenantCode, async (tx) => {
-    await findTenantSite(tx, scope, siteId, { lock: true });
-    const removed = await deleteSiteMember(tx, scope, siteId, userId);
+export async function removeSiteMember(db: Database, caller: Caller, siteId: string, userId: string) {
+  await db.withTenant(caller.tenantCode, async (tx) => {
+    await findTenantSite(tx, caller, siteId, { lock: true });
+    const removed = await deleteSiteMember(tx, caller, siteId, userId);
     if (!removed) throw new AppError('members.not_found', 'That person is not a member of this site.');
     await recordAuditEvents(tx, [
-      event(scope, siteId, STAFF_AUDIT_ACTIONS.memberRemove, {
+      event(caller, siteId, STAFF_AUDIT_ACTIONS.memberRemove, {
         userId: removed.userId,
         email: removed.email,
         name: removed.name,

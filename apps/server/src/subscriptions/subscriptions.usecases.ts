@@ -6,7 +6,7 @@ import {
   type UnfollowQuery,
 } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { folderNotFound } from '../folders/folders.errors.ts';
 import { AppError } from '../http/app-error.ts';
@@ -163,7 +163,7 @@ export interface FollowedFile {
  */
 export async function notifyFollowers(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   site: { id: string; name: string },
   files: readonly FollowedFile[],
   event: {
@@ -180,19 +180,19 @@ export async function notifyFollowers(
   const coveredBefore =
     event.movedFrom === undefined
       ? new Set<string>()
-      : await coveringSubscriptionIds(tx, scope.tenantCode, site.id, event.movedFrom);
-  const settings = await readEffectiveSettings(tx, scope.tenantCode, site.id);
+      : await coveringSubscriptionIds(tx, caller.tenantCode, site.id, event.movedFrom);
+  const settings = await readEffectiveSettings(tx, caller.tenantCode, site.id);
   const clientsGetThem = settings.portalFilesView && settings.fileAreaManageEmailSubscription;
   const byFolder = new Map<string | null, FollowedFile[]>();
   for (const file of files) byFolder.set(file.folderId, [...(byFolder.get(file.folderId) ?? []), file]);
   for (const [folderId, inFolder] of byFolder) {
-    for (const follower of await followersOf(tx, scope.tenantCode, site.id, folderId)) {
-      if (follower.user_id === scope.user.id) continue;
+    for (const follower of await followersOf(tx, caller.tenantCode, site.id, folderId)) {
+      if (follower.user_id === caller.user.id) continue;
       if (!follower.is_staff && !(follower.is_member && clientsGetThem)) continue;
       if (coveredBefore.has(follower.subscription_id)) continue;
       for (const file of inFolder) {
         await enqueueMail(tx, {
-          tenantCode: scope.tenantCode,
+          tenantCode: caller.tenantCode,
           template: 'files-followed',
           data: {
             subscriptionId: follower.subscription_id,

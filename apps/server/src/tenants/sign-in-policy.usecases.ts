@@ -1,6 +1,6 @@
 import { type SignInPolicy, STAFF_AUDIT_ACTIONS, type UpdateSignInPolicyBody } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { findTwoStepRequirement, updateTwoStepRequirement } from './tenants.repository.ts';
 
@@ -13,27 +13,27 @@ async function readPolicy(tx: Queryable, tenantCode: string): Promise<SignInPoli
   return { twoStepRequired: (await findTwoStepRequirement(tx, tenantCode)) ?? 'off' };
 }
 
-export const getSignInPolicy = (db: Database, scope: Caller) =>
-  db.withTenant(scope.tenantCode, (tx) => readPolicy(tx, scope.tenantCode));
+export const getSignInPolicy = (db: Database, caller: Caller) =>
+  db.withTenant(caller.tenantCode, (tx) => readPolicy(tx, caller.tenantCode));
 
 export async function updateSignInPolicy(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   body: UpdateSignInPolicyBody,
 ): Promise<SignInPolicy> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const before = await readPolicy(tx, scope.tenantCode);
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const before = await readPolicy(tx, caller.tenantCode);
     if (before.twoStepRequired === body.twoStepRequired) return before;
-    await updateTwoStepRequirement(tx, scope.tenantCode, body.twoStepRequired);
+    await updateTwoStepRequirement(tx, caller.tenantCode, body.twoStepRequired);
     await recordAuditEvents(tx, [
       {
-        tenantCode: scope.tenantCode,
+        tenantCode: caller.tenantCode,
         siteId: null,
-        userId: scope.user.id,
+        userId: caller.user.id,
         action: STAFF_AUDIT_ACTIONS.signInPolicyUpdate,
         detail: { from: before.twoStepRequired, to: body.twoStepRequired },
       },
     ]);
-    return readPolicy(tx, scope.tenantCode);
+    return readPolicy(tx, caller.tenantCode);
   });
 }

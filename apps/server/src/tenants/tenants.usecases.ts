@@ -1,6 +1,6 @@
 import { OPERATOR_AUDIT_ACTIONS, TENANT_CODE_PATTERN } from '@portico/contracts';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { bindTenantSql, type Database, type Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import { recordPerson } from '../sites/sites.staff.repository.ts';

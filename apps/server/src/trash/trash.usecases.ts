@@ -6,7 +6,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { type AuditRecord, recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import type { JobContextBase, JobDefinition } from '../db/periodic-jobs.ts';
 import { clashingNames, lockPlace } from '../file-actions/file-actions.repository.ts';

@@ -4,7 +4,7 @@ import { finished, PassThrough, pipeline, type Readable } from 'node:stream';
 import { TUS_METADATA_KEYS } from '@portico/contracts';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 import { AppError } from '../http/app-error.ts';
 import {
@@ -23,7 +23,7 @@ import { deleteBlobs, type FileStorageDeps } from './uploads.usecases.ts';
 
 /** Who a tus request is from: @tus/server calls its store without the request, so the route sets it here. */
 export interface TusCall {
-  scope: Caller;
+  caller: Caller;
   log: FastifyBaseLogger;
 }
 
@@ -65,11 +65,11 @@ export class PorticoTusStore extends DataStore {
 
   /** Called after `onUploadCreate` checked the site and the file, whose metadata it normalised. */
   override async create(upload: Upload): Promise<Upload> {
-    const { scope } = currentTusCall();
+    const { caller } = currentTusCall();
     const metadata = upload.metadata ?? {};
-    const row = await this.deps.db.withTenant(scope.tenantCode, async (tx) => {
-      await assertUnderUnfinishedCaps(tx, scope, this.deps.config, upload.size!);
-      return insertTusUpload(tx, scope, {
+    const row = await this.deps.db.withTenant(caller.tenantCode, async (tx) => {
+      await assertUnderUnfinishedCaps(tx, caller, this.deps.config, upload.size!);
+      return insertTusUpload(tx, caller, {
         id: upload.id,
         siteId: metadata[TUS_METADATA_KEYS.siteId]!,
         fileName: metadata[TUS_METADATA_KEYS.fileName]!,
@@ -95,9 +95,9 @@ export class PorticoTusStore extends DataStore {
 
   /** Termination: an unfinished upload goes with its parts; a finished one is discarded as a pending upload. */
   override async remove(id: string): Promise<void> {
-    const { scope, log } = currentTusCall();
-    const partKeys = await this.deps.db.withTenant(scope.tenantCode, (tx) =>
-      deleteUnfinishedTusUpload(tx, scope, id),
+    const { caller, log } = currentTusCall();
+    const partKeys = await this.deps.db.withTenant(caller.tenantCode, (tx) =>
+      deleteUnfinishedTusUpload(tx, caller, id),
     );
     if (!partKeys) throw ERRORS.FILE_NOT_FOUND;
     await deleteBlobs(
@@ -108,12 +108,12 @@ export class PorticoTusStore extends DataStore {
   }
 
   override async write(stream: Readable, id: string, offset: number): Promise<number> {
-    const { scope, log } = currentTusCall();
+    const { caller, log } = currentTusCall();
     // Watched before anything is awaited: a body that fails meanwhile (its client gone) must still end the part.
     const arrived = keepWhatArrives(stream);
     const upload = await this.find(id);
     if (upload.uploadId) throw ERRORS.INVALID_OFFSET;
-    const blobKey = `${scope.tenantCode}/${randomUUID()}`;
+    const blobKey = `${caller.tenantCode}/${randomUUID()}`;
     // The first bytes decide whether the file is a program; later parts are only stored.
     const meter =
       offset === 0 ? new UploadMeter(upload.length, this.deps.config.uploadRefusedExtensions) : undefined;
@@ -127,12 +127,12 @@ export class PorticoTusStore extends DataStore {
     }
     if (size === 0) {
       await this.deps.blobs.delete(blobKey);
-      await this.deps.db.withTenant(scope.tenantCode, (tx) => stopWritingTusPart(tx, scope, id, blobKey));
+      await this.deps.db.withTenant(caller.tenantCode, (tx) => stopWritingTusPart(tx, caller, id, blobKey));
       return offset;
     }
     const wholeSha256 = meter && size === upload.length ? meter.digest() : undefined;
-    const newOffset = await this.deps.db.withTenant(scope.tenantCode, (tx) =>
-      appendTusPart(tx, scope, id, { startOffset: offset, size, blobKey, wholeSha256 }),
+    const newOffset = await this.deps.db.withTenant(caller.tenantCode, (tx) =>
+      appendTusPart(tx, caller, id, { startOffset: offset, size, blobKey, wholeSha256 }),
     );
     if (newOffset === undefined) {
       // Another request moved the offset first (or the upload went): this part is nobody's.
@@ -150,9 +150,9 @@ export class PorticoTusStore extends DataStore {
   private async storePart(id: string, offset: number, blobKey: string, body: Readable) {
     const { blobs, db } = this.deps;
     if (!blobs.putProgressively) return blobs.put(blobKey, body);
-    const { scope } = currentTusCall();
-    const named = await db.withTenant(scope.tenantCode, (tx) =>
-      startWritingTusPart(tx, scope, id, offset, blobKey),
+    const { caller } = currentTusCall();
+    const named = await db.withTenant(caller.tenantCode, (tx) =>
+      startWritingTusPart(tx, caller, id, offset, blobKey),
     );
     if (!named) {
       body.resume();
@@ -163,7 +163,7 @@ export class PorticoTusStore extends DataStore {
       return await blobs.putProgressively(blobKey, body);
     } catch (error) {
       await blobs.delete(blobKey).catch(() => {});
-      await db.withTenant(scope.tenantCode, (tx) => stopWritingTusPart(tx, scope, id, blobKey));
+      await db.withTenant(caller.tenantCode, (tx) => stopWritingTusPart(tx, caller, id, blobKey));
       throw error;
     } finally {
       this.writing.delete(id);
@@ -184,11 +184,11 @@ export class PorticoTusStore extends DataStore {
     const alone = !config.databaseUrl && config.blobStore === 'fs';
     const idleMs = info?.modifiedAt ? Date.now() - info.modifiedAt.getTime() : Infinity;
     if (!alone && idleMs < 2 * config.uploadRateWindowSeconds * 1000) return false;
-    const { scope, log } = currentTusCall();
+    const { caller, log } = currentTusCall();
     const size = Math.min(info?.size ?? 0, row.length - row.offset);
-    const kept = await db.withTenant(scope.tenantCode, async (tx) => {
-      if (size <= 0) return void (await stopWritingTusPart(tx, scope, row.id, key));
-      return appendTusPart(tx, scope, row.id, {
+    const kept = await db.withTenant(caller.tenantCode, async (tx) => {
+      if (size <= 0) return void (await stopWritingTusPart(tx, caller, row.id, key));
+      return appendTusPart(tx, caller, row.id, {
         startOffset: row.offset,
         size,
         blobKey: key,
@@ -211,8 +211,8 @@ export class PorticoTusStore extends DataStore {
   }
 
   private async find(id: string): Promise<TusUpload> {
-    const { scope } = currentTusCall();
-    const read = () => this.deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+    const { caller } = currentTusCall();
+    const read = () => this.deps.db.withTenant(caller.tenantCode, (tx) => findTusUpload(tx, caller, id));
     let row = await read();
     if (row && (await this.salvage(row))) row = await read();
     if (!row) throw ERRORS.FILE_NOT_FOUND;
@@ -226,12 +226,12 @@ export class PorticoTusStore extends DataStore {
  */
 async function assertUnderUnfinishedCaps(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   config: TusDeps['config'],
   length: number,
 ) {
   const { uploadGraceSeconds, uploadMaxUnfinishedPerUser, uploadMaxUnfinishedBytesPerUser } = config;
-  const unfinished = await countUnfinishedTusUploads(tx, scope, uploadGraceSeconds);
+  const unfinished = await countUnfinishedTusUploads(tx, caller, uploadGraceSeconds);
   if (unfinished.count >= uploadMaxUnfinishedPerUser) throw tooManyUnfinished(uploadMaxUnfinishedPerUser);
   if (unfinished.bytes + length > uploadMaxUnfinishedBytesPerUser) {
     throw unfinishedTooLarge(uploadMaxUnfinishedBytesPerUser);

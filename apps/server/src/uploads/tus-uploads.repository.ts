@@ -1,5 +1,5 @@
 import type { UploadedFile } from '@portico/contracts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A resumable upload as its row holds it; every read is bound to the caller (tenant and user). */
@@ -55,7 +55,7 @@ const toTusUpload = (row: TusUploadRow): TusUpload => ({
 
 export async function insertTusUpload(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   upload: Pick<TusUpload, 'id' | 'siteId' | 'fileName' | 'declaredType' | 'metadata' | 'length'>,
 ): Promise<TusUpload> {
   const { rows } = await tx.query<TusUploadRow>(
@@ -64,9 +64,9 @@ export async function insertTusUpload(
      RETURNING ${COLUMNS}`,
     [
       upload.id,
-      scope.tenantCode,
+      caller.tenantCode,
       upload.siteId,
-      scope.user.id,
+      caller.user.id,
       upload.fileName,
       upload.declaredType,
       JSON.stringify(upload.metadata),
@@ -83,17 +83,17 @@ export async function insertTusUpload(
  */
 export async function countUnfinishedTusUploads(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   graceSeconds: number,
 ): Promise<{ count: number; bytes: number }> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 25))', [
-    `tus:${scope.tenantCode}:${scope.user.id}`,
+    `tus:${caller.tenantCode}:${caller.user.id}`,
   ]);
   const { rows } = await tx.query<{ n: number; bytes: number | string }>(
     `SELECT count(*)::int AS n, coalesce(sum(upload_length), 0) AS bytes FROM tus_uploads
      WHERE tenant_code = $1 AND created_by = $2 AND upload_id IS NULL
        AND created_at > now() - make_interval(secs => $3)`,
-    [scope.tenantCode, scope.user.id, graceSeconds],
+    [caller.tenantCode, caller.user.id, graceSeconds],
   );
   return { count: rows[0]!.n, bytes: Number(rows[0]!.bytes) };
 }
@@ -101,12 +101,12 @@ export async function countUnfinishedTusUploads(
 /** The caller's own upload with this id; another user's or another tenant's is simply not found. */
 export async function findTusUpload(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   id: string,
 ): Promise<TusUpload | undefined> {
   const { rows } = await tx.query<TusUploadRow>(
     `SELECT ${COLUMNS} FROM tus_uploads WHERE id = $1 AND tenant_code = $2 AND created_by = $3`,
-    [id, scope.tenantCode, scope.user.id],
+    [id, caller.tenantCode, caller.user.id],
   );
   return rows[0] && toTusUpload(rows[0]);
 }
@@ -117,7 +117,7 @@ export async function findTusUpload(
  */
 export async function appendTusPart(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   id: string,
   part: { startOffset: number; size: number; blobKey: string; wholeSha256: string | undefined },
 ): Promise<number | undefined> {
@@ -130,8 +130,8 @@ export async function appendTusPart(
      RETURNING upload_offset`,
     [
       id,
-      scope.tenantCode,
-      scope.user.id,
+      caller.tenantCode,
+      caller.user.id,
       part.startOffset,
       part.size,
       part.blobKey,
@@ -147,7 +147,7 @@ export async function appendTusPart(
  */
 export async function startWritingTusPart(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   id: string,
   startOffset: number,
   blobKey: string,
@@ -157,24 +157,24 @@ export async function startWritingTusPart(
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_offset = $4 AND upload_id IS NULL
        AND writing_key IS NULL
      RETURNING id`,
-    [id, scope.tenantCode, scope.user.id, startOffset, blobKey],
+    [id, caller.tenantCode, caller.user.id, startOffset, blobKey],
   );
   return rows.length > 0;
 }
 
 /** Forgets the part being written under `blobKey` (it was refused, or held nothing). */
-export async function stopWritingTusPart(tx: Queryable, scope: Caller, id: string, blobKey: string) {
+export async function stopWritingTusPart(tx: Queryable, caller: Caller, id: string, blobKey: string) {
   await tx.query(
     `UPDATE tus_uploads SET writing_key = NULL
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND writing_key = $4`,
-    [id, scope.tenantCode, scope.user.id, blobKey],
+    [id, caller.tenantCode, caller.user.id, blobKey],
   );
 }
 
 /** Records which `uploads` row a finished upload became; its parts now belong to that row or are to go. */
 export async function markTusUploadFinished(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   id: string,
   uploadId: string,
 ): Promise<boolean> {
@@ -183,7 +183,7 @@ export async function markTusUploadFinished(
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_id IS NULL
        AND upload_offset = upload_length
      RETURNING id`,
-    [id, scope.tenantCode, scope.user.id, uploadId],
+    [id, caller.tenantCode, caller.user.id, uploadId],
   );
   return rows.length > 0;
 }
@@ -191,14 +191,14 @@ export async function markTusUploadFinished(
 /** Deletes the caller's unfinished upload and answers its part keys (for their blobs to go), or undefined. */
 export async function deleteUnfinishedTusUpload(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   id: string,
 ): Promise<string[] | undefined> {
   const { rows } = await tx.query<{ part_keys: string[] }>(
     `DELETE FROM tus_uploads
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3 AND upload_id IS NULL
      RETURNING part_keys || coalesce(ARRAY[writing_key], '{}') AS part_keys`,
-    [id, scope.tenantCode, scope.user.id],
+    [id, caller.tenantCode, caller.user.id],
   );
   return rows[0]?.part_keys;
 }
@@ -235,7 +235,7 @@ export async function deleteExpiredTusUploads(
 /** The caller's pending upload that a tus upload became; gone once saved or discarded. */
 export async function findUploadedFile(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   uploadId: string,
 ): Promise<UploadedFile | undefined> {
   const { rows } = await tx.query<{
@@ -251,7 +251,7 @@ export async function findUploadedFile(
     `SELECT reference_number, file_name, size, sha256, content_type, file_id, version FROM uploads
      WHERE id = $1 AND tenant_code = $2 AND created_by = $3
        AND (state = 'pending' OR (state = 'saved' AND version IS NOT NULL))`,
-    [uploadId, scope.tenantCode, scope.user.id],
+    [uploadId, caller.tenantCode, caller.user.id],
   );
   const row = rows[0];
   return (

@@ -200,7 +200,7 @@ describe('tus uploads at /t/:tenant/file-storage/api/uploads/tus', () => {
     });
     const bob = { id: await api.userId('bob'), name: 'Bob Baker', email: '', isStaff: false, isClient: true };
     const call = (init: RequestInit) =>
-      tusCalls.run({ scope: { tenantCode: 'acme', user: bob }, log: api.server.app.log }, () =>
+      tusCalls.run({ caller: { tenantCode: 'acme', user: bob }, log: api.server.app.log }, () =>
         tus.handleWeb(
           new Request(`${api.url}${location}`, { ...init, headers: { ...TUS_VERSION, ...init.headers } }),
         ),

@@ -11,7 +11,7 @@ import {
 import { Server } from '@tus/server';
 import { ERRORS, type Upload } from '@tus/utils';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { AppError } from '../http/app-error.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { storedFileName } from '../transfers/safe-file-name.ts';
@@ -56,8 +56,8 @@ export function createTusServer(deps: TusDeps): Server {
       if (req.method === 'PATCH') await checkContinuation(deps, id);
     },
     onUploadFinish: async (_req, upload) => {
-      const { scope } = currentTusCall();
-      const file = await finishTusUpload(deps, scope, upload.id);
+      const { caller } = currentTusCall();
+      const file = await finishTusUpload(deps, caller, upload.id);
       return { headers: { [UPLOAD_REFERENCE_HEADER]: file.referenceNumber } };
     },
     onResponseError: (_req, error) => tusErrorAnswer(error),
@@ -70,7 +70,7 @@ export function createTusServer(deps: TusDeps): Server {
  * lower limit). Answers the metadata as it is kept: the name as stored, the site id in lower case.
  */
 async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<string, string | null>> {
-  const { scope } = currentTusCall();
+  const { caller } = currentTusCall();
   const metadata = upload.metadata ?? {};
   const siteId = metadata[TUS_METADATA_KEYS.siteId] ?? '';
   const fileId = metadata[TUS_METADATA_KEYS.fileId] ?? undefined;
@@ -82,7 +82,7 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
     );
   }
   const folderId = metadata[TUS_METADATA_KEYS.folderId] || undefined;
-  const target = await openUploadTarget(deps, scope, { siteId, fileId, folderId });
+  const target = await openUploadTarget(deps, caller, { siteId, fileId, folderId });
   const refusal = refusalOf(fileName, declaredType, deps.config.uploadRefusedExtensions);
   if (refusal) throw new AppError('uploads.type_refused', refusal);
   if ((upload.size ?? 0) > target.maxBytes) throw tooLarge(target.maxBytes);
@@ -101,10 +101,10 @@ async function checkCreation(deps: TusDeps, upload: Upload): Promise<Record<stri
  * member may have been removed, or uploads switched off, since the creation). A refused PATCH stores nothing.
  */
 async function checkContinuation(deps: TusDeps, id: string): Promise<void> {
-  const { scope } = currentTusCall();
-  const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+  const { caller } = currentTusCall();
+  const upload = await deps.db.withTenant(caller.tenantCode, (tx) => findTusUpload(tx, caller, id));
   if (!upload) throw ERRORS.FILE_NOT_FOUND;
-  if (!upload.uploadId) await openUploadTarget(deps, scope, destinationOf(upload));
+  if (!upload.uploadId) await openUploadTarget(deps, caller, destinationOf(upload));
 }
 
 /** Where a tus upload goes: its site, or the next version of the file its metadata names. */
@@ -120,11 +120,11 @@ const destinationOf = (upload: TusUpload) => ({
  * sent in one part is already that blob; parts are joined into a new blob (checked and hashed on the way) and
  * then removed. Finishing twice (a client that asks again after a lost answer) answers the same upload.
  */
-export async function finishTusUpload(deps: TusDeps, scope: Caller, id: string): Promise<UploadedFile> {
+export async function finishTusUpload(deps: TusDeps, caller: Caller, id: string): Promise<UploadedFile> {
   const { log } = currentTusCall();
-  const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+  const upload = await deps.db.withTenant(caller.tenantCode, (tx) => findTusUpload(tx, caller, id));
   if (!upload) throw uploadsNotFound();
-  if (upload.uploadId) return finishedFile(deps, scope, upload.uploadId);
+  if (upload.uploadId) return finishedFile(deps, caller, upload.uploadId);
   if (upload.offset !== upload.length) {
     throw new AppError(
       'uploads.incomplete',
@@ -134,18 +134,18 @@ export async function finishTusUpload(deps: TusDeps, scope: Caller, id: string):
   const joined = !(upload.partKeys.length === 1 && upload.wholeSha256);
   let received: ReceivedFile;
   try {
-    received = joined ? await joinParts(deps, scope, upload) : asReceived(upload, upload.partKeys[0]!);
+    received = joined ? await joinParts(deps, caller, upload) : asReceived(upload, upload.partKeys[0]!);
   } catch (error) {
     if (error instanceof AppError && error.code === 'uploads.type_refused') {
-      await terminate(deps, scope, upload.id);
+      await terminate(deps, caller, upload.id);
     }
     throw error;
   }
   const recorded = await deps.db
-    .withTenant(scope.tenantCode, async (tx) => {
-      const [pending] = await recordReceivedFiles(tx, deps, scope, destinationOf(upload), [received]);
+    .withTenant(caller.tenantCode, async (tx) => {
+      const [pending] = await recordReceivedFiles(tx, deps, caller, destinationOf(upload), [received]);
       // Another request finished it first: this transaction's row goes with its rollback.
-      if (!(await markTusUploadFinished(tx, scope, id, pending!.id))) throw new FinishedElsewhere();
+      if (!(await markTusUploadFinished(tx, caller, id, pending!.id))) throw new FinishedElsewhere();
       return pending!;
     })
     .catch(async (error: unknown) => {
@@ -153,7 +153,7 @@ export async function finishTusUpload(deps: TusDeps, scope: Caller, id: string):
       if (error instanceof FinishedElsewhere) return undefined;
       throw error;
     });
-  if (!recorded) return finishTusUpload(deps, scope, id);
+  if (!recorded) return finishTusUpload(deps, caller, id);
   deps.scanning.wake();
   if (joined) {
     await deleteBlobs(
@@ -177,8 +177,8 @@ const asReceived = (upload: TusUpload, blobKey: string, sha256 = upload.wholeSha
 });
 
 /** The parts, in order, into one new blob, through the same meter as a multipart file. */
-async function joinParts(deps: TusDeps, scope: Caller, upload: TusUpload): Promise<ReceivedFile> {
-  const blobKey = `${scope.tenantCode}/${randomUUID()}`;
+async function joinParts(deps: TusDeps, caller: Caller, upload: TusUpload): Promise<ReceivedFile> {
+  const blobKey = `${caller.tenantCode}/${randomUUID()}`;
   const meter = new UploadMeter(upload.length, deps.config.uploadRefusedExtensions);
   const parts = async function* () {
     for (const key of upload.partKeys) yield* await deps.blobs.get(key);
@@ -194,10 +194,10 @@ async function joinParts(deps: TusDeps, scope: Caller, upload: TusUpload): Promi
   return asReceived(upload, blobKey, meter.digest());
 }
 
-async function terminate(deps: TusDeps, scope: Caller, id: string) {
+async function terminate(deps: TusDeps, caller: Caller, id: string) {
   const { log } = currentTusCall();
-  const partKeys = await deps.db.withTenant(scope.tenantCode, (tx) =>
-    deleteUnfinishedTusUpload(tx, scope, id),
+  const partKeys = await deps.db.withTenant(caller.tenantCode, (tx) =>
+    deleteUnfinishedTusUpload(tx, caller, id),
   );
   await deleteBlobs(
     deps.blobs,
@@ -206,8 +206,8 @@ async function terminate(deps: TusDeps, scope: Caller, id: string) {
   );
 }
 
-async function finishedFile(deps: TusDeps, scope: Caller, uploadId: string): Promise<UploadedFile> {
-  const file = await deps.db.withTenant(scope.tenantCode, (tx) => findUploadedFile(tx, scope, uploadId));
+async function finishedFile(deps: TusDeps, caller: Caller, uploadId: string): Promise<UploadedFile> {
+  const file = await deps.db.withTenant(caller.tenantCode, (tx) => findUploadedFile(tx, caller, uploadId));
   // Saved as a file or discarded since: the reference number is no longer the caller's to use.
   if (!file) throw uploadsNotFound();
   return file;
@@ -219,15 +219,15 @@ async function finishedFile(deps: TusDeps, scope: Caller, uploadId: string): Pro
  */
 export async function readTusUpload(
   deps: TusDeps,
-  scope: Caller,
+  caller: Caller,
   log: FastifyBaseLogger,
   id: string,
 ): Promise<UploadedFile> {
-  return tusCalls.run({ scope, log }, async () => {
-    const upload = await deps.db.withTenant(scope.tenantCode, (tx) => findTusUpload(tx, scope, id));
+  return tusCalls.run({ caller, log }, async () => {
+    const upload = await deps.db.withTenant(caller.tenantCode, (tx) => findTusUpload(tx, caller, id));
     if (!upload) throw uploadsNotFound();
-    if (upload.uploadId) return finishedFile(deps, scope, upload.uploadId);
-    return finishTusUpload(deps, scope, id);
+    if (upload.uploadId) return finishedFile(deps, caller, upload.uploadId);
+    return finishTusUpload(deps, caller, id);
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { tooManyConcurrent } from './uploads.errors.ts';
 
 /**
@@ -70,11 +70,11 @@ const RETRY_AFTER_SECONDS = 5;
  */
 export function takeUploadSlot(
   slots: UploadSlots,
-  scope: Caller,
+  caller: Caller,
   request: FastifyRequest,
   reply: FastifyReply,
 ): UploadSlot {
-  const slot = slots.acquire(scope.user.id, request.ip);
+  const slot = slots.acquire(caller.user.id, request.ip);
   if (!('refused' in slot)) return slot;
   reply.header('retry-after', String(RETRY_AFTER_SECONDS)).header('connection', 'close');
   throw tooManyConcurrent(slot.limit, slot.refused);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Queryable } from '../db/database.ts';
 
 /** A file whose bytes are in the blob store, before its row exists. */
@@ -61,7 +61,7 @@ export async function tenantUploadLimit(tx: Queryable, tenantCode: string): Prom
 /** Records received files as pending uploads of the caller to a site; answers them with their references. */
 export async function insertPendingUploads(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   files: readonly ReceivedFile[],
 ): Promise<PendingUpload[]> {
@@ -75,9 +75,9 @@ export async function insertPendingUploads(
             folder_id uuid)
      RETURNING id, reference_number`,
     [
-      scope.tenantCode,
+      caller.tenantCode,
       siteId,
-      scope.user.id,
+      caller.user.id,
       JSON.stringify(
         uploads.map((u) => ({
           reference_number: u.referenceNumber,
@@ -101,7 +101,7 @@ export async function insertPendingUploads(
  */
 export async function deletePendingUploads(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   referenceNumbers: readonly string[],
 ): Promise<PendingUpload[]> {
@@ -110,7 +110,7 @@ export async function deletePendingUploads(
      WHERE tenant_code = $1 AND site_id = $2 AND created_by = $3 AND state = 'pending'
        AND reference_number = ANY($4::text[])
      RETURNING id, reference_number, blob_key, file_name, content_type, size, sha256, folder_id`,
-    [scope.tenantCode, siteId, scope.user.id, referenceNumbers],
+    [caller.tenantCode, siteId, caller.user.id, referenceNumbers],
   );
   return rows.map(toPendingUpload);
 }
@@ -121,7 +121,7 @@ export async function deletePendingUploads(
  */
 export async function lockPendingUploads(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   siteId: string,
   referenceNumbers: readonly string[],
 ): Promise<PendingUpload[]> {
@@ -131,7 +131,7 @@ export async function lockPendingUploads(
      WHERE tenant_code = $1 AND site_id = $2 AND created_by = $3 AND state = 'pending'
        AND reference_number = ANY($4::text[])
      FOR UPDATE`,
-    [scope.tenantCode, siteId, scope.user.id, referenceNumbers],
+    [caller.tenantCode, siteId, caller.user.id, referenceNumbers],
   );
   return rows.map(toPendingUpload);
 }

@@ -10,7 +10,7 @@ import {
 } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';
@@ -60,9 +60,9 @@ export interface FileStorageDeps {
  */
 export interface NewVersionHook {
   /** The file's site, when the caller may add a version to it now (else 404, 403 or 409 `file.checked_out`). */
-  siteOf(tx: Queryable, scope: Caller, fileId: string): Promise<string>;
+  siteOf(tx: Queryable, caller: Caller, fileId: string): Promise<string>;
   /** Makes the recorded upload the file's next version; answers its number. */
-  record(tx: Queryable, scope: Caller, fileId: string, upload: PendingUpload): Promise<number>;
+  record(tx: Queryable, caller: Caller, fileId: string, upload: PendingUpload): Promise<number>;
 }
 
 /** Where the files of one upload request go: a site, or with `fileId` the next version of one of its files. */
@@ -97,7 +97,7 @@ export const DESTINATION_FIELDS: readonly (keyof UploadDestination)[] = [
  */
 export async function openUploadTarget(
   deps: FileStorageDeps,
-  scope: Caller,
+  caller: Caller,
   destination: UploadDestination,
 ): Promise<UploadTarget> {
   const { siteId = '', fileId, folderId } = destination;
@@ -109,13 +109,13 @@ export async function openUploadTarget(
     throw invalidUpload('The folderId must be a folder id (a UUID).');
   if (fileId !== undefined && folderId !== undefined)
     throw invalidUpload('A new version stays where its file is: send fileId without folderId.');
-  return deps.db.withTenant(scope.tenantCode, async (tx) => {
-    const target = await assertMayUpload(tx, deps, scope, {
+  return deps.db.withTenant(caller.tenantCode, async (tx) => {
+    const target = await assertMayUpload(tx, deps, caller, {
       siteId,
       fileId: fileId?.toLowerCase(),
       folderId: folderId?.toLowerCase(),
     });
-    const tenantLimit = await tenantUploadLimit(tx, scope.tenantCode);
+    const tenantLimit = await tenantUploadLimit(tx, caller.tenantCode);
     return { ...target, maxBytes: Math.min(deps.config.maxUploadBytes, tenantLimit ?? Infinity) };
   });
 }
@@ -127,18 +127,18 @@ export async function openUploadTarget(
 async function assertMayUpload(
   tx: Queryable,
   deps: Pick<FileStorageDeps, 'versions'>,
-  scope: Caller,
+  caller: Caller,
   { siteId, fileId, folderId }: UploadDestination,
 ): Promise<Omit<UploadTarget, 'maxBytes'>> {
   if (fileId) {
-    const fileSite = await deps.versions.siteOf(tx, scope, fileId);
+    const fileSite = await deps.versions.siteOf(tx, caller, fileId);
     if (siteId && siteId.toLowerCase() !== fileSite) {
       throw invalidUpload('The siteId field names another site than the file’s: leave it out.');
     }
     return { siteId: fileSite, fileId, folderId: null };
   }
-  const site = await requireAccess(tx, scope, 'files.upload', { siteId: siteId! });
-  if (folderId) await requireSiteFolder(tx, scope, site, folderId);
+  const site = await requireAccess(tx, caller, 'files.upload', { siteId: siteId! });
+  if (folderId) await requireSiteFolder(tx, caller, site, folderId);
   return { siteId: siteId!.toLowerCase(), folderId: folderId ?? null };
 }
 
@@ -156,7 +156,7 @@ export interface IncomingFile {
  */
 export async function receiveFile(
   deps: FileStorageDeps,
-  scope: Caller,
+  caller: Caller,
   target: UploadTarget,
   part: IncomingFile,
 ): Promise<ReceivedFile> {
@@ -165,7 +165,7 @@ export async function receiveFile(
   const refusal = refusalOf(fileName, part.mimetype, deps.config.uploadRefusedExtensions);
   if (refusal) throw new AppError('uploads.type_refused', refusal);
   // The key is the server's own: a name can neither choose nor reach another blob.
-  const blobKey = `${scope.tenantCode}/${randomUUID()}`;
+  const blobKey = `${caller.tenantCode}/${randomUUID()}`;
   const meter = new UploadMeter(target.maxBytes, deps.config.uploadRefusedExtensions);
   // pipeline, not pipe: a client that goes away destroys the part, which must fail the blob write behind it.
   const body = pipeline(part.file, meter, () => {});
@@ -191,12 +191,12 @@ const fromFormDataEscapes = (name: string) =>
 /** The received files as the caller's pending uploads to the target, in one transaction: the upload's answer. */
 export async function recordUploads(
   deps: FileStorageDeps,
-  scope: Caller,
+  caller: Caller,
   target: UploadTarget,
   received: readonly ReceivedFile[],
 ): Promise<UploadResponse> {
-  return deps.db.withTenant(scope.tenantCode, async (tx) => ({
-    files: (await recordReceivedFiles(tx, deps, scope, target, received)).map(uploadedFileOf),
+  return deps.db.withTenant(caller.tenantCode, async (tx) => ({
+    files: (await recordReceivedFiles(tx, deps, caller, target, received)).map(uploadedFileOf),
   }));
 }
 
@@ -210,27 +210,27 @@ export async function recordUploads(
 export async function recordReceivedFiles(
   tx: Queryable,
   deps: Pick<FileStorageDeps, 'versions' | 'scanning'>,
-  scope: Caller,
+  caller: Caller,
   target: { siteId: string; fileId?: string | undefined; folderId?: string | null | undefined },
   received: readonly ReceivedFile[],
 ): Promise<PendingUpload[]> {
   const { siteId, fileId } = target;
-  await assertMayUpload(tx, deps, scope, { siteId, fileId, folderId: target.folderId ?? undefined });
-  const uploads = await insertPendingUploads(tx, scope, siteId, received);
-  await trackBlobScans(tx, scope, siteId, uploads, deps.scanning.intake);
+  await assertMayUpload(tx, deps, caller, { siteId, fileId, folderId: target.folderId ?? undefined });
+  const uploads = await insertPendingUploads(tx, caller, siteId, received);
+  await trackBlobScans(tx, caller, siteId, uploads, deps.scanning.intake);
   await recordAuditEvents(
     tx,
     uploads.map((u) => ({
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: UPLOAD_AUDIT_ACTIONS.receive,
       detail: { referenceNumber: u.referenceNumber, fileName: u.fileName, size: u.size, sha256: u.sha256 },
     })),
   );
   if (!fileId) return uploads;
   return Promise.all(
-    uploads.map(async (u) => ({ ...u, fileId, version: await deps.versions.record(tx, scope, fileId, u) })),
+    uploads.map(async (u) => ({ ...u, fileId, version: await deps.versions.record(tx, caller, fileId, u) })),
   );
 }
 
@@ -250,21 +250,21 @@ export const uploadedFileOf = (u: PendingUpload): UploadedFile => ({
  */
 export async function discardUploads(
   deps: FileStorageDeps,
-  scope: Caller,
+  caller: Caller,
   body: DiscardUploadsBody,
   log: FastifyBaseLogger,
 ) {
   const referenceNumbers = [...new Set(body.referenceNumbers)];
-  const discarded = await deps.db.withTenant(scope.tenantCode, async (tx) => {
-    const site = await requireAccess(tx, scope, 'uploads.discard', { siteId: body.siteId });
-    const deleted = await deletePendingUploads(tx, scope, site.id, referenceNumbers);
+  const discarded = await deps.db.withTenant(caller.tenantCode, async (tx) => {
+    const site = await requireAccess(tx, caller, 'uploads.discard', { siteId: body.siteId });
+    const deleted = await deletePendingUploads(tx, caller, site.id, referenceNumbers);
     if (deleted.length !== referenceNumbers.length) throw uploadsNotFound();
     await recordAuditEvents(
       tx,
       deleted.map((u) => ({
-        tenantCode: scope.tenantCode,
+        tenantCode: caller.tenantCode,
         siteId: site.id,
-        userId: scope.user.id,
+        userId: caller.user.id,
         action: UPLOAD_AUDIT_ACTIONS.discard,
         detail: { referenceNumber: u.referenceNumber, fileName: u.fileName, size: u.size },
       })),

@@ -3,7 +3,7 @@ import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { URL_UPLOAD_AUDIT_ACTION, type UrlUploadBody, type UrlUploadJob } from '@portico/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import { sweepJob } from '../db/periodic-jobs.ts';
 import { requireSiteFolder } from '../folders/folders.usecases.ts';

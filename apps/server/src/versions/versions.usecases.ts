@@ -1,6 +1,6 @@
 import { type FileVersion, VERSION_AUDIT_ACTIONS } from '@portico/contracts';
 import { recordAuditEvents } from '../audit/audit.repository.ts';
-import type { Caller } from '../auth/tenant-scope.ts';
+import type { Caller } from '../auth/caller.ts';
 import { assertNotCheckedOutByOther } from '../checkouts/checkout-guard.ts';
 import type { Database, Queryable } from '../db/database.ts';
 import { type FileTarget, type FileUse, requireFileAccess } from '../site-files/file-access.ts';
@@ -38,31 +38,31 @@ export interface VersionMailSettings {
  */
 async function addVersion(
   tx: Queryable,
-  scope: Caller,
+  caller: Caller,
   file: FileTarget,
   content: VersionContent,
   detail: Record<string, unknown>,
   restoredFrom: number | null = null,
 ): Promise<number> {
-  assertNotCheckedOutByOther(scope, file);
+  assertNotCheckedOutByOther(caller, file);
   const version = await insertNextVersion(
     tx,
-    scope.tenantCode,
+    caller.tenantCode,
     file.id,
-    scope.user.id,
+    caller.user.id,
     content,
     restoredFrom,
   );
-  await promoteVersions(tx, scope.tenantCode, content.blobKey);
+  await promoteVersions(tx, caller.tenantCode, content.blobKey);
   const reopened =
     file.direction === 'submitted' &&
     restoredFrom === null &&
-    (await reopenRejectedSubmission(tx, scope.tenantCode, file.id, scope.user.id));
+    (await reopenRejectedSubmission(tx, caller.tenantCode, file.id, caller.user.id));
   await recordAuditEvents(tx, [
     {
-      tenantCode: scope.tenantCode,
+      tenantCode: caller.tenantCode,
       siteId: file.siteId,
-      userId: scope.user.id,
+      userId: caller.user.id,
       action: VERSION_AUDIT_ACTIONS.newVersion,
       fileId: file.id,
       detail: {
@@ -81,20 +81,20 @@ async function addVersion(
 
 /** What the upload paths call for an upload that names a file (wired by the file-storage routes). */
 export const newVersionHook = (mail: VersionMailSettings): NewVersionHook => ({
-  async siteOf(tx, scope, fileId) {
-    const file = await requireFileAccess(tx, scope, 'files.update', fileId);
-    assertNotCheckedOutByOther(scope, file);
+  async siteOf(tx, caller, fileId) {
+    const file = await requireFileAccess(tx, caller, 'files.update', fileId);
+    assertNotCheckedOutByOther(caller, file);
     return file.siteId;
   },
-  async record(tx, scope, fileId, upload) {
-    const file = await requireFileAccess(tx, scope, 'files.update', fileId, { lock: true });
-    const version = await addVersion(tx, scope, file, upload, { referenceNumber: upload.referenceNumber });
+  async record(tx, caller, fileId, upload) {
+    const file = await requireFileAccess(tx, caller, 'files.update', fileId, { lock: true });
+    const version = await addVersion(tx, caller, file, upload, { referenceNumber: upload.referenceNumber });
     await markUploadsSaved(tx, [{ uploadId: upload.id, fileId: file.id, version }]);
     // The firm's new version of a published file: its clients are told, batched with new publications.
-    if (file.direction === 'published' && scope.user.isStaff) {
+    if (file.direction === 'published' && caller.user.isStaff) {
       await notifyFileUpdated(
         tx,
-        scope,
+        caller,
         file.site,
         { id: file.id, title: file.title, version, folder_id: file.folderId },
         mail.batchSeconds,
@@ -105,10 +105,10 @@ export const newVersionHook = (mail: VersionMailSettings): NewVersionHook => ({
 });
 
 /** `GET files/{id}/versions`: every released version, newest first (`files.versionHistory`). */
-export async function listFileVersions(db: Database, scope: Caller, fileId: string): Promise<FileVersion[]> {
-  return db.readTenant(scope.tenantCode, async (tx) => {
-    const file = await requireFileAccess(tx, scope, 'files.versionHistory', fileId);
-    return listVersions(tx, scope.tenantCode, file.id);
+export async function listFileVersions(db: Database, caller: Caller, fileId: string): Promise<FileVersion[]> {
+  return db.readTenant(caller.tenantCode, async (tx) => {
+    const file = await requireFileAccess(tx, caller, 'files.versionHistory', fileId);
+    return listVersions(tx, caller.tenantCode, file.id);
   });
 }
 
@@ -116,14 +116,14 @@ export async function listFileVersions(db: Database, scope: Caller, fileId: stri
  * One version as the download and preview code reads a file (site-files/file-transfer.ts, file-preview.ts): the
  * caller may see the file's versions (`files.versionHistory`) and download (or preview) its files.
  */
-export function versionLookup(scope: Caller, version: number, use: FileUse): FileLookup {
+export function versionLookup(caller: Caller, version: number, use: FileUse): FileLookup {
   return {
-    scope,
+    caller,
     auditDetail: { version },
     async find(tx, [fileId]) {
-      const file = await requireFileAccess(tx, scope, 'files.versionHistory', fileId!);
-      authorize(scope, use === 'download' ? 'files.download' : 'files.preview', file.site);
-      const found = await findVersion(tx, scope.tenantCode, file, version);
+      const file = await requireFileAccess(tx, caller, 'files.versionHistory', fileId!);
+      authorize(caller, use === 'download' ? 'files.download' : 'files.preview', file.site);
+      const found = await findVersion(tx, caller.tenantCode, file, version);
       if (!found) throw versionNotFound();
       return [found];
     },
@@ -136,17 +136,17 @@ export function versionLookup(scope: Caller, version: number, use: FileUse): Fil
  */
 export async function restoreVersion(
   db: Database,
-  scope: Caller,
+  caller: Caller,
   fileId: string,
   version: number,
 ): Promise<FileVersion> {
-  return db.withTenant(scope.tenantCode, async (tx) => {
-    const file = await requireFileAccess(tx, scope, 'files.update', fileId, { lock: true });
-    authorize(scope, 'files.anyOfTenant');
-    const old = await findVersion(tx, scope.tenantCode, file, version);
+  return db.withTenant(caller.tenantCode, async (tx) => {
+    const file = await requireFileAccess(tx, caller, 'files.update', fileId, { lock: true });
+    authorize(caller, 'files.anyOfTenant');
+    const old = await findVersion(tx, caller.tenantCode, file, version);
     if (!old) throw versionNotFound();
-    const restored = await addVersion(tx, scope, file, old, {}, version);
-    const records = await listVersions(tx, scope.tenantCode, file.id);
+    const restored = await addVersion(tx, caller, file, old, {}, version);
+    const records = await listVersions(tx, caller.tenantCode, file.id);
     return records.find((r) => r.version === restored)!;
   });
 }

@@ -49,9 +49,9 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
-      return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
-        records: await publishFiles(tx, scope, request.body, deps.notify),
+      const caller = staffCallerOf(request);
+      return answerIdempotently(db, caller, request, reply, 201, async (tx) => ({
+        records: await publishFiles(tx, caller, request.body, deps.notify),
       }));
     },
   );

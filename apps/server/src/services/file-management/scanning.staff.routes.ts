@@ -45,9 +45,9 @@ export const scanningStaffRoutes: FastifyPluginAsyncTypebox<ScanningStaffDeps> =
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const page = { limit: request.query.limit ?? 10, offset: request.query.offset ?? 0 };
-      return db.readTenant(scope.tenantCode, (tx) => listQuarantine(tx, scope.tenantCode, page));
+      return db.readTenant(caller.tenantCode, (tx) => listQuarantine(tx, caller.tenantCode, page));
     },
   );
 
@@ -80,8 +80,8 @@ export const scanningStaffRoutes: FastifyPluginAsyncTypebox<ScanningStaffDeps> =
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      const waiting = await db.readTenant(scope.tenantCode, (tx) => countWaitingScans(tx));
+      const caller = staffCallerOf(request);
+      const waiting = await db.readTenant(caller.tenantCode, (tx) => countWaitingScans(tx));
       const available = deps.scanner
         ? await deps.scanner.ping().then(
             () => true,

@@ -11,8 +11,8 @@ import type { Server } from '@tus/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import { Type } from 'typebox';
+import type { Caller } from '../../auth/caller.ts';
 import { callerOf } from '../../auth/current-user.ts';
-import type { Caller } from '../../auth/tenant-scope.ts';
 import { errorBody } from '../../http/error-handler.ts';
 import { watchBodyRate } from '../../uploads/body-rate-guard.ts';
 import { TUS_EXTENSIONS, type TusDeps, tusCalls } from '../../uploads/tus-store.ts';
@@ -155,12 +155,12 @@ export async function answerTusRequest(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
-  const scope = callerOf(request);
+  const caller = callerOf(request);
   const carriesBytes =
     request.method === 'PATCH' ||
     (request.method === 'POST' && request.headers['content-type'] === TUS_BODY_TYPE);
   let slot: UploadSlot | undefined;
-  if (carriesBytes) slot = takeUploadSlot(deps.slots, scope, request, reply);
+  if (carriesBytes) slot = takeUploadSlot(deps.slots, caller, request, reply);
   reply.hijack();
   const stopWatch = carriesBytes
     ? watchBodyRate(
@@ -174,9 +174,9 @@ export async function answerTusRequest(
     : () => {};
   try {
     const answer = await tusCalls
-      .run({ scope, log: request.log }, async () => {
+      .run({ caller, log: request.log }, async () => {
         const response = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
-        return withPorticoAnswer(deps, scope, request, response);
+        return withPorticoAnswer(deps, caller, request, response);
       })
       .catch((error: unknown) => {
         request.log.error({ err: error }, 'tus request failed');
@@ -201,7 +201,7 @@ export async function answerTusRequest(
 
 async function withPorticoAnswer(
   deps: TusDeps,
-  scope: Caller,
+  caller: Caller,
   request: FastifyRequest,
   response: Response,
 ): Promise<Response> {
@@ -217,7 +217,7 @@ async function withPorticoAnswer(
   const length = response.headers.get('upload-length');
   if (request.method === 'HEAD' && length !== null && response.headers.get('upload-offset') === length) {
     const id = (request.params as { id: string }).id;
-    const file = await finishTusUpload(deps, scope, id).catch(() => undefined);
+    const file = await finishTusUpload(deps, caller, id).catch(() => undefined);
     if (file) response.headers.set(UPLOAD_REFERENCE_HEADER, file.referenceNumber);
   }
   return response;

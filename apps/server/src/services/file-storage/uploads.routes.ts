@@ -105,9 +105,9 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ deps: FileStorageDeps }> 
       },
     },
     async (request) => {
-      const scope = callerOf(request);
-      const scans = await deps.db.readTenant(scope.tenantCode, (tx) =>
-        findUploadScans(tx, scope, request.query.referenceNumbers),
+      const caller = callerOf(request);
+      const scans = await deps.db.readTenant(caller.tenantCode, (tx) =>
+        findUploadScans(tx, caller, request.query.referenceNumbers),
       );
       return { scans };
     },
@@ -153,12 +153,12 @@ export async function receiveUploads(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<UploadResponse> {
-  const scope = callerOf(request);
+  const caller = callerOf(request);
   const received: ReceivedFile[] = [];
   let slot: UploadSlot | undefined;
   let pace: BodyPace | undefined;
   try {
-    slot = takeUploadSlot(deps.slots, scope, request, reply);
+    slot = takeUploadSlot(deps.slots, caller, request, reply);
     const parts = request.parts();
     pace = cutOffSlowBody(deps.config, request);
     let target: UploadTarget | undefined;
@@ -175,13 +175,13 @@ export async function receiveUploads(
         continue;
       }
       // The destination is checked before the first byte of the first file is read.
-      target ??= await openUploadTarget(deps, scope, destination);
+      target ??= await openUploadTarget(deps, caller, destination);
       if (part.fieldname !== UPLOAD_FORM_FIELDS.file) {
         throw invalidUpload(`Unexpected file field "${part.fieldname}": send each file as a "file" part.`);
       }
       if (target.fileId && received.length)
         throw invalidUpload('A new version is one file: send one file part.');
-      received.push(await receiveFile(deps, scope, target, part));
+      received.push(await receiveFile(deps, caller, target, part));
     }
     pace.stop();
     if (!target) {
@@ -189,7 +189,7 @@ export async function receiveUploads(
         destination.siteId || destination.fileId ? 'The form has no file.' : 'The form has no siteId field.',
       );
     }
-    const answer = await recordUploads(deps, scope, target, received);
+    const answer = await recordUploads(deps, caller, target, received);
     deps.scanning.wake();
     return answer;
   } catch (error) {

@@ -38,8 +38,8 @@ export const masterDataStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> 
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-cache');
-      const scope = staffCallerOf(request);
-      return db.withTenant(scope.tenantCode, (tx) => readBranding(tx, scope));
+      const caller = staffCallerOf(request);
+      return db.withTenant(caller.tenantCode, (tx) => readBranding(tx, caller));
     },
   );
 

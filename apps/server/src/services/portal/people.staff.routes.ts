@@ -36,8 +36,8 @@ export const peopleStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      const records = await db.withTenant(scope.tenantCode, (tx) => listStaffMembers(tx, scope));
+      const caller = staffCallerOf(request);
+      const records = await db.withTenant(caller.tenantCode, (tx) => listStaffMembers(tx, caller));
       return { records, totalRecordCount: records.length };
     },
   );

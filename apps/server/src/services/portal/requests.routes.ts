@@ -50,9 +50,9 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request) => {
-      const scope = callerOf(request);
-      return db.readTenant(scope.tenantCode, (tx) =>
-        listRequests(tx, scope, request.query.siteId, request.query.view),
+      const caller = callerOf(request);
+      return db.readTenant(caller.tenantCode, (tx) =>
+        listRequests(tx, caller, request.query.siteId, request.query.view),
       );
     },
   );
@@ -69,8 +69,10 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request) => {
-      const scope = callerOf(request);
-      return db.readTenant(scope.tenantCode, (tx) => countOpenRequestItems(tx, scope, request.query.siteId));
+      const caller = callerOf(request);
+      return db.readTenant(caller.tenantCode, (tx) =>
+        countOpenRequestItems(tx, caller, request.query.siteId),
+      );
     },
   );
 
@@ -86,8 +88,8 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request) => {
-      const scope = callerOf(request);
-      return db.readTenant(scope.tenantCode, (tx) => readRequest(tx, scope, request.params.requestId));
+      const caller = callerOf(request);
+      return db.readTenant(caller.tenantCode, (tx) => readRequest(tx, caller, request.params.requestId));
     },
   );
 
@@ -109,10 +111,10 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request, reply) => {
-      const scope = callerOf(request);
+      const caller = callerOf(request);
       const { requestId, itemId } = request.params;
-      return answerIdempotently(db, scope, request, reply, 200, (tx) =>
-        sendItemFiles(tx, scope, requestId, itemId, request.body, notify),
+      return answerIdempotently(db, caller, request, reply, 200, (tx) =>
+        sendItemFiles(tx, caller, requestId, itemId, request.body, notify),
       );
     },
   );
@@ -131,10 +133,10 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request, reply) => {
-      const scope = callerOf(request);
+      const caller = callerOf(request);
       const { requestId, itemId } = request.params;
-      return answerIdempotently(db, scope, request, reply, 200, (tx) =>
-        markItemNotApplicable(tx, scope, requestId, itemId, request.body),
+      return answerIdempotently(db, caller, request, reply, 200, (tx) =>
+        markItemNotApplicable(tx, caller, requestId, itemId, request.body),
       );
     },
   );
@@ -152,10 +154,10 @@ export const requestsRoutes: FastifyPluginAsyncTypebox<{ db: Database; notify: F
       },
     },
     async (request, reply) => {
-      const scope = callerOf(request);
+      const caller = callerOf(request);
       const { requestId, itemId } = request.params;
-      return answerIdempotently(db, scope, request, reply, 200, (tx) =>
-        reopenItem(tx, scope, requestId, itemId),
+      return answerIdempotently(db, caller, request, reply, 200, (tx) =>
+        reopenItem(tx, caller, requestId, itemId),
       );
     },
   );

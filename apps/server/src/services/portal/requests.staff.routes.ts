@@ -60,12 +60,12 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const q = request.query;
-      return db.readTenant(scope.tenantCode, (tx) =>
+      return db.readTenant(caller.tenantCode, (tx) =>
         listStaffRequests(
           tx,
-          scope,
+          caller,
           {
             siteId: q.siteId,
             status: q.status ?? 'open',
@@ -95,9 +95,9 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
-      return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
-        records: await createRequests(tx, scope, request.body, notify),
+      const caller = staffCallerOf(request);
+      return answerIdempotently(db, caller, request, reply, 201, async (tx) => ({
+        records: await createRequests(tx, caller, request.body, notify),
       }));
     },
   );
@@ -114,8 +114,8 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      return db.readTenant(scope.tenantCode, (tx) => readRequest(tx, scope, request.params.requestId));
+      const caller = staffCallerOf(request);
+      return db.readTenant(caller.tenantCode, (tx) => readRequest(tx, caller, request.params.requestId));
     },
   );
 
@@ -136,10 +136,10 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const { requestId, itemId } = request.params;
-      return answerIdempotently(db, scope, request, reply, 200, async (tx) => {
-        const outcome = await reviewItem(tx, scope, requestId, itemId, request.body);
+      return answerIdempotently(db, caller, request, reply, 200, async (tx) => {
+        const outcome = await reviewItem(tx, caller, requestId, itemId, request.body);
         return outcome.request;
       });
     },
@@ -158,9 +158,9 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
-      return answerIdempotently(db, scope, request, reply, 200, (tx) =>
-        cancelRequest(tx, scope, request.params.requestId),
+      const caller = staffCallerOf(request);
+      return answerIdempotently(db, caller, request, reply, 200, (tx) =>
+        cancelRequest(tx, caller, request.params.requestId),
       );
     },
   );
@@ -178,9 +178,9 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
-      return answerIdempotently(db, scope, request, reply, 201, (tx) =>
-        sendReminderNow(tx, scope, request.params.requestId, new Date()),
+      const caller = staffCallerOf(request);
+      return answerIdempotently(db, caller, request, reply, 201, (tx) =>
+        sendReminderNow(tx, caller, request.params.requestId, new Date()),
       );
     },
   );
@@ -197,8 +197,8 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      return db.readTenant(scope.tenantCode, (tx) => readReminderSettings(tx, scope));
+      const caller = staffCallerOf(request);
+      return db.readTenant(caller.tenantCode, (tx) => readReminderSettings(tx, caller));
     },
   );
 
@@ -215,8 +215,8 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      return db.withTenant(scope.tenantCode, (tx) => saveReminderSettings(tx, scope, request.body));
+      const caller = staffCallerOf(request);
+      return db.withTenant(caller.tenantCode, (tx) => saveReminderSettings(tx, caller, request.body));
     },
   );
 
@@ -232,8 +232,8 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      return db.readTenant(scope.tenantCode, (tx) => listTemplates(tx, scope));
+      const caller = staffCallerOf(request);
+      return db.readTenant(caller.tenantCode, (tx) => listTemplates(tx, caller));
     },
   );
 
@@ -250,9 +250,9 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       reply.code(201);
-      return db.withTenant(scope.tenantCode, (tx) => saveTemplate(tx, scope, request.body));
+      return db.withTenant(caller.tenantCode, (tx) => saveTemplate(tx, caller, request.body));
     },
   );
 
@@ -268,8 +268,8 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
-      await db.withTenant(scope.tenantCode, (tx) => deleteTemplate(tx, scope, request.params.templateId));
+      const caller = staffCallerOf(request);
+      await db.withTenant(caller.tenantCode, (tx) => deleteTemplate(tx, caller, request.params.templateId));
       return reply.code(204).send(null);
     },
   );
@@ -288,9 +288,9 @@ export const requestsStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
-      return answerIdempotently(db, scope, request, reply, 201, async (tx) => ({
-        records: await applyTemplate(tx, scope, request.params.templateId, request.body, notify),
+      const caller = staffCallerOf(request);
+      return answerIdempotently(db, caller, request, reply, 201, async (tx) => ({
+        records: await applyTemplate(tx, caller, request.params.templateId, request.body, notify),
       }));
     },
   );

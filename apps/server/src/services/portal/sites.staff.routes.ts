@@ -42,10 +42,10 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const q = request.query;
-      return db.withTenant(scope.tenantCode, (tx) =>
-        listStaffSites(tx, scope, {
+      return db.withTenant(caller.tenantCode, (tx) =>
+        listStaffSites(tx, caller, {
           limit: q.limit ?? LIMITS.siteListPageSize,
           offset: q.offset ?? 0,
           search: q.search,
@@ -85,8 +85,8 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      return db.withTenant(scope.tenantCode, (tx) => findTenantSite(tx, scope, request.params.siteId));
+      const caller = staffCallerOf(request);
+      return db.withTenant(caller.tenantCode, (tx) => findTenantSite(tx, caller, request.params.siteId));
     },
   );
 
@@ -119,10 +119,10 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      const records = await db.withTenant(scope.tenantCode, async (tx) => {
-        await findTenantSite(tx, scope, request.params.siteId);
-        return listSiteMembers(tx, scope, request.params.siteId);
+      const caller = staffCallerOf(request);
+      const records = await db.withTenant(caller.tenantCode, async (tx) => {
+        await findTenantSite(tx, caller, request.params.siteId);
+        return listSiteMembers(tx, caller, request.params.siteId);
       });
       return { records, totalRecordCount: records.length };
     },
@@ -149,14 +149,14 @@ export const sitesStaffRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const { member, added } = await addSiteMember(
         db,
-        scope,
+        caller,
         request.params.siteId,
         request.body,
         async (tx, newMember, site) => {
-          await inviteIfNoAccount(tx, scope, newMember.userId, invitations, { siteName: site.name });
+          await inviteIfNoAccount(tx, caller, newMember.userId, invitations, { siteName: site.name });
         },
       );
       return reply.code(added ? 201 : 200).send(member);

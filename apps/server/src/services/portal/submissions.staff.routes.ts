@@ -46,12 +46,12 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const q = request.query;
-      return db.withTenant(scope.tenantCode, (tx) =>
+      return db.withTenant(caller.tenantCode, (tx) =>
         listStaffSubmissions(
           tx,
-          scope,
+          caller,
           {
             siteId: q.siteId,
             statuses: q.status,
@@ -88,8 +88,8 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      return db.withTenant(scope.tenantCode, (tx) => findSubmission(tx, scope, request.params.id));
+      const caller = staffCallerOf(request);
+      return db.withTenant(caller.tenantCode, (tx) => findSubmission(tx, caller, request.params.id));
     },
   );
 
@@ -110,9 +110,9 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
-      return answerIdempotently(db, scope, request, reply, 200, (tx) =>
-        setSubmissionStatus(tx, scope, request.params.id, request.body),
+      const caller = staffCallerOf(request);
+      return answerIdempotently(db, caller, request, reply, 200, (tx) =>
+        setSubmissionStatus(tx, caller, request.params.id, request.body),
       );
     },
   );

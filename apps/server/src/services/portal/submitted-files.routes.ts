@@ -39,9 +39,9 @@ export const submittedFilesRoutes: FastifyPluginAsyncTypebox<
       },
     },
     async (request, reply) => {
-      const scope = callerOf(request);
-      return answerIdempotently(deps.db, scope, request, reply, 201, async (tx) => ({
-        records: await saveSubmittedFiles(tx, scope, request.body, deps.notify),
+      const caller = callerOf(request);
+      return answerIdempotently(deps.db, caller, request, reply, 201, async (tx) => ({
+        records: await saveSubmittedFiles(tx, caller, request.body, deps.notify),
       }));
     },
   );

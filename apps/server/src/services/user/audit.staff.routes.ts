@@ -61,10 +61,10 @@ export const auditStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const q = request.query;
-      return db.withTenant(scope.tenantCode, (tx) =>
-        listAuditEvents(tx, scope, filterOf(q), {
+      return db.withTenant(caller.tenantCode, (tx) =>
+        listAuditEvents(tx, caller, filterOf(q), {
           limit: q.limit ?? LIMITS.siteListPageSize,
           offset: q.offset ?? 0,
           sortOrder: q.sortOrder ?? 'desc',
@@ -95,11 +95,11 @@ export const auditStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       },
     },
     async (request, reply) => {
-      const scope = staffCallerOf(request);
+      const caller = staffCallerOf(request);
       const filter = filterOf(request.query);
       // A bad filter is answered as JSON before the first CSV byte is sent.
-      auditFilterSql(scope, filter);
-      const batches = auditEventBatches((fn) => db.withTenant(scope.tenantCode, fn), scope, filter);
+      auditFilterSql(caller, filter);
+      const batches = auditEventBatches((fn) => db.withTenant(caller.tenantCode, fn), caller, filter);
       const body = Readable.from(
         (async function* () {
           yield csvHeader();
@@ -109,7 +109,7 @@ export const auditStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8; header=present')
-        .header('content-disposition', attachmentDisposition(`audit-log ${scope.tenantCode} ${day}.csv`))
+        .header('content-disposition', attachmentDisposition(`audit-log ${caller.tenantCode} ${day}.csv`))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(body);

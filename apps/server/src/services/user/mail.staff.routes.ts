@@ -30,8 +30,8 @@ export const mailStaffRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asyn
       },
     },
     async (request) => {
-      const scope = staffCallerOf(request);
-      return db.readTenant(scope.tenantCode, (tx) => listTenantMail(tx, scope, request.query));
+      const caller = staffCallerOf(request);
+      return db.readTenant(caller.tenantCode, (tx) => listTenantMail(tx, caller, request.query));
     },
   );
 };

@@ -31,12 +31,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async (ap
       },
     },
     async (request): Promise<Menu> => {
-      const scope = callerOf(request);
+      const caller = callerOf(request);
       const audience = request.query.audience ?? 'client';
-      if (audience === 'staff' && !scope.user.isStaff) {
+      if (audience === 'staff' && !caller.user.isStaff) {
         throw new AppError('auth.forbidden', 'The staff menu is for staff of this firm only.');
       }
-      return { tenantCode: scope.tenantCode, audience, items: await listMenu(db, scope, audience) };
+      return { tenantCode: caller.tenantCode, audience, items: await listMenu(db, caller, audience) };
     },
   );
 
