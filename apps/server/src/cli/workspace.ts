@@ -1,6 +1,7 @@
 import { Command } from '@commander-js/extra-typings';
 import type { Folder } from '@portico/contracts';
 import { assignFilesTo } from '../assignments/assignments.usecases.ts';
+import type { Caller } from '../auth/caller.ts';
 import { getCategories, setFileCategory } from '../categories/categories.usecases.ts';
 import { updateFile } from '../file-actions/file-actions.usecases.ts';
 import { getStatuses, setFileStatus } from '../file-statuses/file-statuses.usecases.ts';
@@ -20,6 +21,25 @@ import { AS_OPTION, SITE_OPTION, siteIdOf } from './site.ts';
  * operator. Each runs the server's own use case as the staff member `--as` names, so it is checked, audited and
  * recorded in the file's history as the same action on the page would be.
  */
+
+/** Runs `fn` as the staff member `--as` names: the caller every use case below takes. */
+const asStaff = (
+  io: CliIo,
+  tenant: string,
+  options: { as: string },
+  fn: (ctx: CliContext, caller: Caller) => Promise<void>,
+) => withContext(io, async (ctx) => fn(ctx, await ctx.actingAs(tenant, options.as)));
+
+/** `asStaff` on the site `--site` names (by reference or id). */
+const asStaffOnSite = (
+  io: CliIo,
+  tenant: string,
+  options: { as: string; site: string },
+  fn: (ctx: CliContext, caller: Caller, siteId: string) => Promise<void>,
+) =>
+  asStaff(io, tenant, options, async (ctx, caller) =>
+    fn(ctx, caller, await siteIdOf(ctx, tenant, options.site)),
+  );
 
 /** Every folder's path from the root, `2025/Q1`, as an operator types it. */
 function folderPaths(folders: readonly Folder[]): Map<string, string> {
@@ -62,9 +82,7 @@ export function folderCommand(io: CliIo) {
     .requiredOption(...SITE_OPTION)
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
-      withContext(io, async (ctx) => {
-        const caller = await ctx.actingAs(tenant, options.as);
-        const siteId = await siteIdOf(ctx, tenant, options.site);
+      asStaffOnSite(io, tenant, options, async (ctx, caller, siteId) => {
         const { records } = await listSiteFolders(ctx.db, caller, siteId);
         const paths = folderPaths(records);
         const rows = records.map((f) => [f.id, paths.get(f.id)!] as const);
@@ -110,9 +128,7 @@ export function trashCommand(io: CliIo) {
     .requiredOption(...SITE_OPTION)
     .requiredOption(...AS_OPTION)
     .action((tenant, options) =>
-      withContext(io, async (ctx) => {
-        const caller = await ctx.actingAs(tenant, options.as);
-        const siteId = await siteIdOf(ctx, tenant, options.site);
+      asStaffOnSite(io, tenant, options, async (ctx, caller, siteId) => {
         const { records } = await listSiteTrash(ctx.db, caller, { siteId, limit: 1000 });
         ctx.printTable(
           ['ID', 'KIND', 'NAME', 'DELETED', 'BY'],
@@ -128,8 +144,7 @@ export function trashCommand(io: CliIo) {
     .argument('<id>', 'the id `trash list` shows')
     .requiredOption(...AS_OPTION)
     .action((tenant, id, options) =>
-      withContext(io, async (ctx) => {
-        const caller = await ctx.actingAs(tenant, options.as);
+      asStaff(io, tenant, options, async (ctx, caller) => {
         const restored = await restoreTrashItem(ctx.db, caller, id);
         ctx.print(
           `Restored ${restored.kind} "${restored.name}"${restored.renamed ? ' (renamed: its old name was taken)' : ''}.`,
@@ -175,9 +190,7 @@ export function fileCommand(io: CliIo) {
     .requiredOption(...SITE_OPTION)
     .requiredOption(...AS_OPTION)
     .action((tenant, fileId, options) =>
-      withContext(io, async (ctx) => {
-        const caller = await ctx.actingAs(tenant, options.as);
-        const siteId = await siteIdOf(ctx, tenant, options.site);
+      asStaffOnSite(io, tenant, options, async (ctx, caller, siteId) => {
         const folderId = await folderIdOf(ctx, tenant, options.as, siteId, options.folder);
         const moved = await updateFile(
           ctx.db,
@@ -265,8 +278,7 @@ export function fileCommand(io: CliIo) {
     .option('--due <day>', 'the day it is due, YYYY-MM-DD')
     .requiredOption(...AS_OPTION)
     .action((tenant, fileId, options) =>
-      withContext(io, async (ctx) => {
-        const caller = await ctx.actingAs(tenant, options.as);
+      asStaff(io, tenant, options, async (ctx, caller) => {
         const userId = await withExistingTenant(ctx.db, tenant, (tx) =>
           findUserIdByEmail(tx, options.to.trim()),
         );
@@ -290,8 +302,7 @@ export function fileCommand(io: CliIo) {
     .option('--note <note>', 'a note kept with it')
     .requiredOption(...AS_OPTION)
     .action((tenant, fileId, options) =>
-      withContext(io, async (ctx) => {
-        const caller = await ctx.actingAs(tenant, options.as);
+      asStaff(io, tenant, options, async (ctx, caller) => {
         const status = pick((await getStatuses(ctx.db, caller)).records, options.status, 'status');
         await setFileStatus(
           ctx.db,
