@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database.ts';
 import { heldFileSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { classificationSql } from '../site-files/file-classification.ts';
+import { pageBoundsSql } from '../site-files/list-total.ts';
 import { BASE_COLUMNS, type SiteFileRow } from '../site-files/site-files.repository.ts';
 
 /**
@@ -97,7 +98,10 @@ export async function listAssignments(
 const assignedWhere = `f.tenant_code = $1 AND f.assignee_id = $2 AND f.deleted_at IS NULL
   AND f.site_id = ANY($3::uuid[]) AND NOT ${heldFileSql('f')}`;
 
-/** How many files are assigned to the person in these sites. */
+/**
+ * How many files are assigned to the person in these sites: an index-only count (`files_assigned_count`) less those
+ * held by their virus scan, counted from the few held rows.
+ */
 export async function countAssignedFiles(
   tx: Queryable,
   tenantCode: string,
@@ -106,7 +110,11 @@ export async function countAssignedFiles(
 ): Promise<number> {
   if (siteIds.length === 0) return 0;
   const { rows } = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM files f WHERE ${assignedWhere}`,
+    `SELECT (SELECT count(*)::int FROM files f
+             WHERE f.tenant_code = $1 AND f.assignee_id = $2 AND f.deleted_at IS NULL AND f.site_id = ANY($3::uuid[]))
+          - (SELECT count(*)::int FROM blob_scans s JOIN files h ON h.blob_key = s.blob_key
+             WHERE s.tenant_code = $1 AND s.held AND h.tenant_code = $1 AND h.assignee_id = $2
+               AND h.deleted_at IS NULL AND h.site_id = ANY($3::uuid[])) AS n`,
     [tenantCode, userId, siteIds],
   );
   return rows[0]!.n;
@@ -116,13 +124,11 @@ export interface AssignedFileRow extends SiteFileRow {
   direction: 'published' | 'submitted';
   assigned_at: Date | string;
   not_scanned: boolean;
-  /** How many files match across all pages (the same scan as the page's, before its LIMIT). */
-  full_count: number | string;
 }
 
 /**
- * A page of the files assigned to the person in these sites: due first (soonest first), then newest assigned;
- * each row carries the total (`full_count`), so a page costs one scan of the person's files, not two.
+ * A page of the files assigned to the person in these sites: due first (soonest first), then newest assigned, read in
+ * that order from `files_assigned_page` up to the page's end (its bounds literals: `pageBoundsSql`).
  */
 export async function listAssignedFiles(
   tx: Queryable,
@@ -134,13 +140,12 @@ export async function listAssignedFiles(
   if (siteIds.length === 0) return [];
   const { rows } = await tx.query<AssignedFileRow>(
     `SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}
-     FROM (SELECT ${BASE_COLUMNS}, f.blob_key, f.direction, f.assigned_at, f.assignment_due AS due_day,
-                  count(*) OVER () AS full_count
+     FROM (SELECT ${BASE_COLUMNS}, f.blob_key, f.direction, f.assigned_at, f.assignment_due AS due_day
            FROM files f WHERE ${assignedWhere}
            ORDER BY f.assignment_due ASC NULLS LAST, f.assigned_at DESC, f.id
-           LIMIT $4 OFFSET $5) p
+           ${pageBoundsSql(page)}) p
      ORDER BY p.due_day ASC NULLS LAST, p.assigned_at DESC, p.id`,
-    [tenantCode, userId, siteIds, page.limit, page.offset],
+    [tenantCode, userId, siteIds],
   );
   return rows;
 }

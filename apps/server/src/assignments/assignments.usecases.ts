@@ -179,11 +179,10 @@ export async function assignedToMe(
     if (query.count)
       return { count: await countAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds) };
     const rows = await listAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds, query);
-    // Past the last page there is no row to carry the total: counted alone then.
-    const total = rows[0]
-      ? Number(rows[0].full_count)
-      : query.offset === 0
-        ? 0
+    // A page that is not full gives its total; a full one (or one past the end) is counted by index.
+    const total =
+      rows.length < query.limit && (rows.length > 0 || query.offset === 0)
+        ? query.offset + rows.length
         : await countAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds);
     const nameOf = new Map(sites.map((s) => [s.id, s.name]));
     const records: AssignedFile[] = rows.map((row) => ({
