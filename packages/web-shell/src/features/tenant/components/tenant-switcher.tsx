@@ -55,7 +55,8 @@ export function TenantSwitcher({ width = 200 }: { width?: number | string }) {
         else choose(event.target.value);
       }}
       onBlur={() => setBrowsing(undefined)}
-      style={{ width, maxWidth: '100%' }}
+      // A third of a phone's width at most: beside the bell, the user and Log out, a 360 px header still fits.
+      style={{ width, maxWidth: 'min(100%, 34vw)' }}
       data-testid="tenant-switcher"
     >
       {tenant ? null : <option value="">Select a tenant</option>}
