@@ -282,9 +282,8 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         search={{ label: 'Search files', placeholder: direction.searchPlaceholder }}
         dates={{ label: direction.dateLabel }}
         testIdPrefix="file"
-      >
-        <FileClassificationFilters list={list} siteId={siteId ?? undefined} statuses={withStatuses} />
-      </ListFilterBar>
+        after={<FileClassificationFilters list={list} siteId={siteId ?? undefined} statuses={withStatuses} />}
+      />
       {selectable ? (
         <FileSelectionBar count={keys.length} onClear={selection.clear}>
           {canEmail ? <EmailFilesButton tenant={tenant} fileIds={keys} /> : null}

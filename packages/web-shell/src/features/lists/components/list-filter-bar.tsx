@@ -57,6 +57,8 @@ export interface ListFilterBarProps {
   dates?: { label: string; openEnded?: boolean };
   /** The list's own filters (a site, statuses…), after the search. */
   children?: ReactNode;
+  /** Filters after the date range (a file list's status, tags, category, project): search and dates come first. */
+  after?: ReactNode;
   /** Buttons at the end (the zip download). */
   actions?: ReactNode;
   /** Prefix of the test ids: `{testIdPrefix}-search`, `{testIdPrefix}-date-range`. */
@@ -69,6 +71,7 @@ export function ListFilterBar({
   search,
   dates,
   children,
+  after,
   actions,
   testIdPrefix = 'list',
 }: ListFilterBarProps) {
@@ -118,6 +121,7 @@ export function ListFilterBar({
           )}
         </>
       ) : null}
+      {after}
       {actions ? <div className="portico-filter-bar__actions">{actions}</div> : null}
     </fieldset>
   );
