@@ -25,9 +25,10 @@ export function ColorPicker({
   legend?: string;
 }) {
   const name = useId();
+  // One Tab stop, the arrow keys move between colours (a native radio group, named as one for assistive technology).
   return (
-    <fieldset className="portico-tag-palette">
-      <legend>{legend}</legend>
+    <fieldset className="portico-tag-palette" role="radiogroup" aria-labelledby={`${name}-legend`}>
+      <legend id={`${name}-legend`}>{legend}</legend>
       {TAG_PALETTE.map((p) => (
         <label key={p.color} className="portico-tag-palette__choice">
           <input
