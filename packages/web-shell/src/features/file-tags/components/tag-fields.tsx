@@ -27,8 +27,10 @@ export function ColorPicker({
   const name = useId();
   // One Tab stop, the arrow keys move between colours (a native radio group, named as one for assistive technology).
   return (
-    <fieldset className="portico-tag-palette" role="radiogroup" aria-labelledby={`${name}-legend`}>
-      <legend id={`${name}-legend`}>{legend}</legend>
+    <div className="portico-tag-palette" role="radiogroup" aria-labelledby={`${name}-legend`}>
+      <span id={`${name}-legend`} className="portico-tag-palette__legend">
+        {legend}
+      </span>
       {TAG_PALETTE.map((p) => (
         <label key={p.color} className="portico-tag-palette__choice">
           <input
@@ -43,7 +45,7 @@ export function ColorPicker({
           {p.name}
         </label>
       ))}
-    </fieldset>
+    </div>
   );
 }
 
