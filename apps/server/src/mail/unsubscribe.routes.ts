@@ -6,24 +6,12 @@ import {
   type UnsubscribeQuery,
   UnsubscribeQuerySchema,
 } from '@portico/contracts';
-import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { invalidLinkPage, linkPage, oneClickForm } from './link-pages.ts';
 import { escapeHtml } from './mail-layout.ts';
 import { setOptOut } from './opt-outs.repository.ts';
 import { findTenantName } from './unsubscribe.repository.ts';
 import { verifyUnsubscribe } from './unsubscribe-links.ts';
-
-function page(reply: FastifyReply, status: number, title: string, bodyHtml: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escapeHtml(title)}</title></head>
-<body style="font:16px/1.5 system-ui,Arial,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1c2430">
-<h1 style="font-size:22px">${escapeHtml(title)}</h1>${bodyHtml}</body></html>`);
-}
 
 /** The tenant's name for a valid link, or nothing: a link changed in any part (another tenant) is refused. */
 async function checkedLink(db: Database, query: UnsubscribeQuery) {
@@ -35,14 +23,6 @@ async function checkedLink(db: Database, query: UnsubscribeQuery) {
     ? undefined
     : { target, tenantName, label: NOTIFICATION_KINDS[query.kind].label };
 }
-
-const invalid = (reply: FastifyReply) =>
-  page(
-    reply,
-    404,
-    'This link does not work',
-    '<p>The unsubscribe link is incomplete or was changed. Use the link of a recent mail, or the Notifications page of the portal.</p>',
-  );
 
 /**
  * One-click unsubscribe (RFC 8058), outside the tenant services because it works without signing in: the mail's
@@ -62,15 +42,13 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = as
     { schema: { ...schema, summary: 'The page of an unsubscribe link: a button that confirms' } },
     async (request, reply) => {
       const link = await checkedLink(db, request.query);
-      if (!link) return invalid(reply);
-      const action = `?${new URLSearchParams(request.query as Record<string, string>)}`;
-      return page(
+      if (!link) return invalidLinkPage(reply);
+      return linkPage(
         reply,
         200,
         `Unsubscribe from ${link.tenantName}`,
         `<p>Stop mails of this kind from ${escapeHtml(link.tenantName)}: <strong>${escapeHtml(link.label)}</strong>?</p>
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="font:inherit;padding:10px 18px">Unsubscribe</button></form>`,
+${oneClickForm(request.query as Record<string, string>)}`,
       );
     },
   );
@@ -80,16 +58,16 @@ export const unsubscribeRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = as
     { schema: { ...schema, summary: 'Unsubscribe (RFC 8058 one-click, or the page’s button)' } },
     async (request, reply) => {
       const link = await checkedLink(db, request.query);
-      if (!link) return invalid(reply);
+      if (!link) return invalidLinkPage(reply);
       const { target } = link;
       try {
         await db.withTenant(target.tenantCode, (tx) =>
           setOptOut(tx, target.tenantCode, target.userId, target.kind, true),
         );
       } catch {
-        return invalid(reply); // the person no longer exists
+        return invalidLinkPage(reply); // the person no longer exists
       }
-      return page(
+      return linkPage(
         reply,
         200,
         'You are unsubscribed',

@@ -1,30 +1,10 @@
 import formBody from '@fastify/formbody';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { UnfollowQuerySchema } from '@portico/contracts';
-import type { FastifyReply } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { invalidLinkPage, linkPage, oneClickForm } from '../mail/link-pages.ts';
 import { escapeHtml } from '../mail/mail-layout.ts';
 import { checkUnfollowLink, unfollowByLink } from './subscriptions.usecases.ts';
-
-function page(reply: FastifyReply, status: number, title: string, bodyHtml: string) {
-  return reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escapeHtml(title)}</title></head>
-<body style="font:16px/1.5 system-ui,Arial,sans-serif;max-width:480px;margin:48px auto;padding:0 16px;color:#1c2430;overflow-wrap:anywhere">
-<h1 style="font-size:22px">${escapeHtml(title)}</h1>${bodyHtml}</body></html>`);
-}
-
-const invalid = (reply: FastifyReply) =>
-  page(
-    reply,
-    404,
-    'This link does not work',
-    '<p>The unsubscribe link is incomplete or was changed. Use the link of a recent mail, or the Notifications page of the portal.</p>',
-  );
 
 const placeOf = (place: { site_name: string; folder_name: string | null }) =>
   place.folder_name
@@ -52,17 +32,20 @@ export const unfollowRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async
     },
     async (request, reply) => {
       const link = await checkUnfollowLink(db, request.query);
-      if (!link) return invalid(reply);
+      if (!link) return invalidLinkPage(reply);
       if (!link.place)
-        return page(reply, 200, 'You are unsubscribed', '<p>You no longer follow this folder or site.</p>');
-      const action = `?${new URLSearchParams({ ...request.query })}`;
-      return page(
+        return linkPage(
+          reply,
+          200,
+          'You are unsubscribed',
+          '<p>You no longer follow this folder or site.</p>',
+        );
+      return linkPage(
         reply,
         200,
         `Unsubscribe from ${link.tenantName}`,
         `<p>Stop following ${placeOf(link.place)} at ${escapeHtml(link.tenantName)}? You will get no more mails about its new and updated files.</p>
-<form method="post" action="${escapeHtml(action)}"><input type="hidden" name="List-Unsubscribe" value="One-Click">
-<button type="submit" style="font:inherit;padding:10px 18px">Unsubscribe</button></form>`,
+${oneClickForm({ ...request.query })}`,
       );
     },
   );
@@ -72,10 +55,10 @@ export const unfollowRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = async
     { schema: { ...schema, summary: 'End a subscription (RFC 8058 one-click, or the page’s button)' } },
     async (request, reply) => {
       const link = await checkUnfollowLink(db, request.query);
-      if (!link) return invalid(reply);
+      if (!link) return invalidLinkPage(reply);
       await unfollowByLink(db, request.query);
       const where = link.place ? placeOf(link.place) : 'this folder or site';
-      return page(
+      return linkPage(
         reply,
         200,
         'You are unsubscribed',
