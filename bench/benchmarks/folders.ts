@@ -64,7 +64,7 @@ export const foldersBenchmark: Benchmark = {
                          AND d.name = 'Bench folder ' || ($6::int + (g - $4::int) % ($7::int - $6::int + 1))`,
           [TENANT, siteId, STAFF, offset + 1, offset + count, from, to],
         );
-        await portico.query('ANALYZE files');
+        await portico.query('VACUUM ANALYZE files');
         await portico.query('ANALYZE folders');
       };
 

@@ -193,11 +193,14 @@ export const AssignedFileSchema = Type.Object(
 );
 export type AssignedFile = Static<typeof AssignedFileSchema>;
 
+/** A page of "Assigned to me": the 200 of `GET files/assigned-to-me` without `count`. */
+export const AssignedToMePageSchema = Type.Object({
+  records: Type.Array(AssignedFileSchema),
+  totalRecordCount: Type.Integer({ minimum: 0 }),
+});
+
 export const AssignedToMeSchema = Type.Union(
-  [
-    Type.Object({ count: Type.Integer({ minimum: 0 }) }),
-    Type.Object({ records: Type.Array(AssignedFileSchema), totalRecordCount: Type.Integer({ minimum: 0 }) }),
-  ],
+  [Type.Object({ count: Type.Integer({ minimum: 0 }) }), AssignedToMePageSchema],
   {
     $id: 'AssignedToMe',
     description: 'Oldest due first, then newest assigned; `count=true` answers `{ count }`.',

@@ -98,6 +98,13 @@ export async function listAssignments(
 const assignedWhere = `f.tenant_code = $1 AND f.assignee_id = $2 AND f.deleted_at IS NULL
   AND f.site_id = ANY($3::uuid[]) AND NOT ${heldFileSql('f')}`;
 
+/** How many files are assigned to `$2` in the sites `$3`: see `countAssignedFiles`. */
+const countAssignedSql = `((SELECT count(*)::int FROM files f
+    WHERE f.tenant_code = $1 AND f.assignee_id = $2 AND f.deleted_at IS NULL AND f.site_id = ANY($3::uuid[]))
+  - (SELECT count(*)::int FROM blob_scans s JOIN files h ON h.blob_key = s.blob_key
+     WHERE s.tenant_code = $1 AND s.held AND h.tenant_code = $1 AND h.assignee_id = $2
+       AND h.deleted_at IS NULL AND h.site_id = ANY($3::uuid[])))`;
+
 /**
  * How many files are assigned to the person in these sites: an index-only count (`files_assigned_count`) less those
  * held by their virus scan, counted from the few held rows.
@@ -109,14 +116,11 @@ export async function countAssignedFiles(
   siteIds: readonly string[],
 ): Promise<number> {
   if (siteIds.length === 0) return 0;
-  const { rows } = await tx.query<{ n: number }>(
-    `SELECT (SELECT count(*)::int FROM files f
-             WHERE f.tenant_code = $1 AND f.assignee_id = $2 AND f.deleted_at IS NULL AND f.site_id = ANY($3::uuid[]))
-          - (SELECT count(*)::int FROM blob_scans s JOIN files h ON h.blob_key = s.blob_key
-             WHERE s.tenant_code = $1 AND s.held AND h.tenant_code = $1 AND h.assignee_id = $2
-               AND h.deleted_at IS NULL AND h.site_id = ANY($3::uuid[])) AS n`,
-    [tenantCode, userId, siteIds],
-  );
+  const { rows } = await tx.query<{ n: number }>(`SELECT ${countAssignedSql} AS n`, [
+    tenantCode,
+    userId,
+    siteIds,
+  ]);
   return rows[0]!.n;
 }
 
@@ -127,8 +131,9 @@ export interface AssignedFileRow extends SiteFileRow {
 }
 
 /**
- * A page of the files assigned to the person in these sites: due first (soonest first), then newest assigned, read in
- * that order from `files_assigned_page` up to the page's end (its bounds literals: `pageBoundsSql`).
+ * A page of the files assigned to the person in these sites, with how many there are in all (as
+ * `countAssignedFiles` counts), in one statement: due first (soonest first), then newest assigned, read in that
+ * order from `files_assigned_page` up to the page's end (its bounds literals: `pageBoundsSql`).
  */
 export async function listAssignedFiles(
   tx: Queryable,
@@ -136,16 +141,20 @@ export async function listAssignedFiles(
   userId: string,
   siteIds: readonly string[],
   page: { limit: number; offset: number },
-): Promise<AssignedFileRow[]> {
-  if (siteIds.length === 0) return [];
-  const { rows } = await tx.query<AssignedFileRow>(
-    `SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}
-     FROM (SELECT ${BASE_COLUMNS}, f.blob_key, f.direction, f.assigned_at, f.assignment_due AS due_day
-           FROM files f WHERE ${assignedWhere}
-           ORDER BY f.assignment_due ASC NULLS LAST, f.assigned_at DESC, f.id
-           ${pageBoundsSql(page)}) p
-     ORDER BY p.due_day ASC NULLS LAST, p.assigned_at DESC, p.id`,
+): Promise<{ rows: AssignedFileRow[]; total: number }> {
+  if (siteIds.length === 0) return { rows: [], total: 0 };
+  // A page past the end is the count's row with no file (`id` null).
+  const { rows } = await tx.query<AssignedFileRow & { total: number }>(
+    `SELECT h.total, q.*
+     FROM (SELECT ${countAssignedSql} AS total) h
+     LEFT JOIN LATERAL (
+       SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}
+       FROM (SELECT ${BASE_COLUMNS}, f.blob_key, f.direction, f.assigned_at, f.assignment_due AS due_day
+             FROM files f WHERE ${assignedWhere}
+             ORDER BY f.assignment_due ASC NULLS LAST, f.assigned_at DESC, f.id
+             ${pageBoundsSql(page)}) p) q ON true
+     ORDER BY q.due_day ASC NULLS LAST, q.assigned_at DESC, q.id`,
     [tenantCode, userId, siteIds],
   );
-  return rows;
+  return { rows: rows.filter((row) => row.id !== null), total: rows[0]!.total };
 }

@@ -235,6 +235,11 @@ describe('GET files/assigned-to-me', () => {
     });
     expect((await mine(api.as('bob'), { count: true })).body).toEqual({ count: 3 });
     expect((await mine(api.as('bob'), { limit: 1, offset: 1 })).body.totalRecordCount).toBe(3);
+    // A page past the end still says how many there are.
+    expect((await mine(api.as('bob'), { limit: 2, offset: 5 })).body).toEqual({
+      records: [],
+      totalRecordCount: 3,
+    });
     // Carol sees hers, not Bob's.
     expect((await mine(api.as('carol'))).body.records.map((r) => r.id)).toEqual([aliceFile]);
     // Another firm's staff see nothing of Acme's, through their own tenant.

@@ -178,12 +178,7 @@ export async function assignedToMe(
     const siteIds = sites.map((s) => s.id);
     if (query.count)
       return { count: await countAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds) };
-    const rows = await listAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds, query);
-    // A page that is not full gives its total; a full one (or one past the end) is counted by index.
-    const total =
-      rows.length < query.limit && (rows.length > 0 || query.offset === 0)
-        ? query.offset + rows.length
-        : await countAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds);
+    const { rows, total } = await listAssignedFiles(tx, caller.tenantCode, caller.user.id, siteIds, query);
     const nameOf = new Map(sites.map((s) => [s.id, s.name]));
     const records: AssignedFile[] = rows.map((row) => ({
       ...commonRecord(row),

@@ -51,6 +51,11 @@ describe('lists narrowed to a folder', () => {
     // The records say where each file sits.
     const page = await listPublished({ folderId: q1.id });
     expect(page.body.records[0]).toMatchObject({ id: q1File, folderId: q1.id });
+    // A page past the end of a folder still says how many it holds.
+    expect((await listPublished({ folderId: year.id, includeSubfolders: true, offset: 10 })).body).toEqual({
+      records: [],
+      totalRecordCount: 3,
+    });
     // A folder of another site, or of another firm's view, is not there.
     const elsewhere = await create(unique('Other site'), null, carol(), sites.other);
     expect(statusAndCode(await listPublished({ folderId: elsewhere.id }))).toEqual([

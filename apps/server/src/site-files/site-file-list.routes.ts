@@ -13,6 +13,7 @@ import type { TSchema } from 'typebox';
 import { callerOf } from '../auth/current-user.ts';
 import type { Database } from '../db/database.ts';
 import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES, ZIP_RESPONSES } from '../http/openapi-responses.ts';
+import { serializeAs } from '../http/serialize-as.ts';
 import type { SiteSettingsCache } from '../sites/site-settings-cache.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { issueTicketRoute, type TicketRouteDeps, ticketDownloadRoutes } from './download-ticket.routes.ts';
@@ -64,8 +65,6 @@ export function siteFileListRoutes<SortField extends string>(
   routes: SiteFileRoutes<SortField>,
 ): FastifyPluginAsyncTypebox<SiteFileRouteDeps> {
   const { list, path, tag, noun } = routes;
-  // Fastify types a schema as a plain record; a TypeBox schema is one at run time.
-  const pageSchema = routes.page as unknown as Record<string, unknown>;
   return async (app, deps) => {
     const { db, settings } = deps;
 
@@ -114,11 +113,7 @@ export function siteFileListRoutes<SortField extends string>(
           sortBy: (query.sortBy ?? 'createdAt') as SortField,
           sortOrder: query.sortOrder ?? 'desc',
         });
-        // The page is written by its own schema: a route's union would first validate every record (ids, dates)
-        // only to pick which of its shapes to write. (Set once the page exists, so errors keep their own.)
-        reply
-          .type('application/json; charset=utf-8')
-          .serializer(reply.compileSerializationSchema(pageSchema, '200'));
+        serializeAs(reply, routes.page);
         return page;
       },
     );

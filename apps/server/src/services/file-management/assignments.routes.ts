@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AssignedToMePageSchema,
   AssignedToMeQuerySchema,
   AssignedToMeSchema,
   AssigneeListSchema,
@@ -23,6 +24,7 @@ import {
 } from '../../assignments/assignments.usecases.ts';
 import { callerOf } from '../../auth/current-user.ts';
 import type { Database } from '../../db/database.ts';
+import { serializeAs } from '../../http/serialize-as.ts';
 import { fileActionNote } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -101,13 +103,16 @@ export const assignmentRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
         response: { 200: AssignedToMeSchema, ...errors },
       },
     },
-    async (request) =>
-      assignedToMe(db, callerOf(request), {
+    async (request, reply) => {
+      const answer = await assignedToMe(db, callerOf(request), {
         count: request.query.count,
         siteId: request.query.siteId,
         limit: request.query.limit ?? 50,
         offset: request.query.offset ?? 0,
-      }),
+      });
+      if ('records' in answer) serializeAs(reply, AssignedToMePageSchema);
+      return answer;
+    },
   );
 
   app.get(
