@@ -98,9 +98,9 @@ export const tagsBenchmark: Benchmark = {
           ],
           [
             'count',
-            `SELECT count(*) FROM file_tags ft0
-             WHERE ft0.tenant_code = $1 AND ft0.tag_id = $3::uuid AND ft0.site_id = $2
-               AND ft0.direction = 'published' AND ft0.live`,
+            // The tag's counter for the site (decision 63, migration 0039).
+            `SELECT n FROM tag_counts
+             WHERE tenant_code = $1 AND tag_id = $3::uuid AND site_id = $2 AND direction = 'published'`,
           ],
         ] as const) {
           const rows = await portico.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${sql}`, [

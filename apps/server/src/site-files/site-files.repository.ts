@@ -80,7 +80,7 @@ interface ListSource {
   where: SqlWhere;
   /** The sort columns over this source: newest first reads the tag's index order when a tag drives. */
   sortColumns: SortColumns<string>;
-  /** Only one tag, and nothing else narrows the list: the placeholder of the tag, counted by its index. */
+  /** Only one tag, and nothing else narrows the list: the placeholder of the tag, counted by its counter. */
   tagOnly: string | undefined;
 }
 
@@ -125,8 +125,9 @@ function listSource(
  * SQL for how many files of the list match, over the source's parameters (`$1` the tenant, `$2` the site), not
  * guarded by the site's visibility (the statement is): with no filter, the site's counter (`file_counts`, kept
  * exact by triggers on `files`, migration 0005) less the files held by their virus scan, instead of a count over
- * every file of the site; with one tag alone, an index-only count of the tag's rows (`file_tags_listing`) less
- * those held, counted from the few held rows; with any other filter, a count of its (narrower) rows.
+ * every file of the site; with one tag alone, the tag's counter for the site (`tag_counts`, kept by triggers on
+ * `file_tags`, migration 0039) less those held, counted from the few held rows; with any other filter, a count of
+ * its (narrower) rows.
  */
 function totalSql(
   list: SiteFileList<string, SiteFileRow, unknown>,
@@ -135,9 +136,9 @@ function totalSql(
 ): string {
   const direction = list.direction;
   if (source.tagOnly) {
-    return `((SELECT count(*)::int FROM file_tags ft0
-              WHERE ft0.tenant_code = $1 AND ft0.tag_id = ${source.tagOnly}::uuid AND ft0.site_id = $2
-                AND ft0.direction = '${direction}' AND ft0.live)
+    return `(coalesce((SELECT t.n::int FROM tag_counts t
+                       WHERE t.tenant_code = $1 AND t.tag_id = ${source.tagOnly}::uuid AND t.site_id = $2
+                         AND t.direction = '${direction}'), 0)
              - (SELECT count(*)::int FROM blob_scans s JOIN files h ON h.blob_key = s.blob_key
                 JOIN file_tags t ON t.file_id = h.id AND t.tag_id = ${source.tagOnly}::uuid
                 WHERE s.tenant_code = $1 AND s.held AND h.tenant_code = $1 AND h.site_id = $2

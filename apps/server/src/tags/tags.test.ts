@@ -308,6 +308,59 @@ describe('the list filter tagId', () => {
     );
     expect(rows.rows).toEqual(files.map(() => ({ live: true, direction: 'published', same: true })));
   });
+
+  it('keeps each tag’s counter (tag_counts, migration 0039) equal to a real count through every change', async () => {
+    const carol = api.as('carol');
+    const tag = (await create(carol, { name: 'Counted', color: '#4b5563' })).body;
+    const mine = await publishFiles(api, bakery, [
+      pdf('count 1.pdf'),
+      pdf('count 2.pdf'),
+      pdf('count 3.pdf'),
+    ]);
+    /** The counter, a real count of the rows and the list's total with the tag agree; answers that number. */
+    const agree = async () => {
+      const [real] = (
+        await api.db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM file_tags
+           WHERE tag_id = $1 AND site_id = $2 AND direction = 'published' AND live`,
+          [tag.id, bakery],
+        )
+      ).rows;
+      const [counter] = (
+        await api.db.query<{ n: number }>(
+          `SELECT coalesce(sum(n), 0)::int AS n FROM tag_counts
+           WHERE tag_id = $1 AND site_id = $2 AND direction = 'published'`,
+          [tag.id, bakery],
+        )
+      ).rows;
+      const query = new URLSearchParams({ siteId: bakery, tagId: tag.id, limit: '1' });
+      const listed = await carol.get<PublishedFileList>(`${FM}/files/published-files?${query}`);
+      expect(counter!.n).toBe(real!.n);
+      expect(listed.body.totalRecordCount).toBe(real!.n);
+      return real!.n;
+    };
+    expect(await agree()).toBe(0);
+    expect((await bulk(carol, { fileIds: mine, add: [tag.id] })).status).toBe(200);
+    expect(await agree()).toBe(3);
+    expect((await setTags(carol, mine[0]!, [])).status).toBe(204);
+    expect(await agree()).toBe(2);
+    // To the trash and back; to the other direction (as client publishing does) and back.
+    await api.db.query('UPDATE files SET deleted_at = now() WHERE id = $1', [mine[1]]);
+    expect(await agree()).toBe(1);
+    await api.db.query('UPDATE files SET deleted_at = NULL WHERE id = $1', [mine[1]]);
+    expect(await agree()).toBe(2);
+    await api.db.query("UPDATE files SET direction = 'submitted' WHERE id = $1", [mine[2]]);
+    expect(await agree()).toBe(1);
+    await api.db.query("UPDATE files SET direction = 'published' WHERE id = $1", [mine[2]]);
+    expect(await agree()).toBe(2);
+    expect((await bulk(carol, { fileIds: mine, remove: [tag.id] })).status).toBe(200);
+    expect(await agree()).toBe(0);
+    // Deleting the tag takes its counters along.
+    await bulk(carol, { fileIds: mine, add: [tag.id] });
+    expect((await carol.delete(`${FM}/tags/${tag.id}`)).status).toBe(204);
+    const left = await api.db.query('SELECT 1 FROM tag_counts WHERE tag_id = $1', [tag.id]);
+    expect(left.rows).toEqual([]);
+  });
 });
 
 describe('bulk tag and untag', () => {
