@@ -124,6 +124,34 @@ describe('statuses of published files', () => {
     await expect
       .poll(() => carolsRow.getByTestId('file-status-tag').textContent(), { timeout: 10_000 })
       .toBe('For review');
+    // The Publish page's table filters by status and sorts on the server, as the portal's does.
+    const tableRows = table.locator('tbody tr[data-row-key]');
+    await expect.poll(() => tableRows.count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    await carol.page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await carol.page.locator('.ant-select-item-option[title="For review"]').click();
+    await carol.page.keyboard.press('Escape');
+    await expect.poll(() => tableRows.count(), { timeout: 10_000 }).toBe(1);
+    await carolsRow.waitFor();
+    await carol.page.getByRole('combobox', { name: 'Filter by status' }).click();
+    await carol.page.locator('.ant-select-item-option[title="For review"]').click();
+    await carol.page.keyboard.press('Escape');
+    await expect.poll(() => tableRows.count(), { timeout: 10_000 }).toBeGreaterThan(1);
+    // Sorted by title: the table shows the server's order, ascending, then turned round.
+    const titles = async () =>
+      (await tableRows.locator('.portico-title-cell__title').allTextContents()).map((t) => t.trim());
+    const served = async (order: 'asc' | 'desc') => {
+      const answer = await fetch(
+        `${server().url}/t/acme/file-management/api/files/published-files?siteId=${await bakery()}&folderId=root&sortBy=title&sortOrder=${order}`,
+        { headers: { authorization: await tokenOf('carol') } },
+      );
+      return ((await answer.json()) as { records: { title: string }[] }).records.map((r) => r.title);
+    };
+    const titleHeader = table.getByRole('button', { name: 'Title' });
+    await titleHeader.click();
+    await expect.poll(titles, { timeout: 10_000 }).toEqual(await served('asc'));
+    await titleHeader.click();
+    await expect.poll(titles, { timeout: 10_000 }).toEqual(await served('desc'));
+    expect(await served('desc')).not.toEqual(await served('asc'));
 
     // Carol edits the list: renames "Changes requested", adds "Filed", moves it to the top, saves.
     await carol.page.goto(`${server().url}/control-panel/file-area-settings`);

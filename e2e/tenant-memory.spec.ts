@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { useBrowser } from './support/browser-session.ts';
+import { horizontalOverflow } from './support/page-checks.ts';
 import { useServer } from './support/server.ts';
 import { signInAs } from './support/sign-in.ts';
 
@@ -61,10 +62,18 @@ async function expectRemembered(
   expect(errors).toEqual([]);
 }
 
+/** A person of two firms has the tenant switcher in the header too: on a 360 px phone it still fits. */
+async function expectPhoneHeaderFits(page: Page) {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.getByTestId('tenant-switcher').waitFor({ timeout: 10_000 });
+  expect(await horizontalOverflow(page)).toEqual({ overflow: 0, culprits: [] });
+}
+
 describe('the chosen firm survives a reload, a new tab and a bookmark', () => {
   test('portal: alice chooses Globex Legal', async () => {
     const opened = await chooseFirm('/', 'alice', 'Globex Legal');
     await expectRemembered(opened, 'portal', '/publishedFiles', 'Globex Legal', 'globex');
+    await expectPhoneHeaderFits(opened.page);
   });
 
   test('control panel: a member of staff at both firms chooses Globex Legal', async () => {
@@ -74,5 +83,6 @@ describe('the chosen firm survives a reload, a new tab and a bookmark', () => {
     );
     const opened = await chooseFirm('/control-panel/', 'carol', 'Globex Legal');
     await expectRemembered(opened, 'control-panel', '/control-panel/sites', 'Globex Legal', 'globex');
+    await expectPhoneHeaderFits(opened.page);
   });
 });

@@ -1,36 +1,25 @@
 import type {
   PublishedFileList,
   PublishedFileReadsList,
+  PublishedFilesQuery,
   PublishedFilesResult,
   PublishFilesBody,
 } from '@portico/contracts';
 import { idempotencyHeaders } from '@portico/web-shell';
-import { controlPanelApi, staffListQuery, watchStaffRefusal } from '../../../api/control-panel-api.ts';
+import { controlPanelApi, staffListQuery } from '../../../api/control-panel-api.ts';
 
 /** Tags whose lists change when a file is published or taken back: this page's, the sites' counts, the badge. */
 const CHANGED = ['StaffPublishedFiles', 'StaffSites', 'PublishedFiles', 'RecordCount'] as const;
 
 export const publishApi = controlPanelApi.injectEndpoints({
   endpoints: (build) => ({
-    /** A site's published files, as the firm sees them (staff see them whatever the site's settings). */
-    getSitePublishedFiles: build.query<
-      PublishedFileList,
-      { tenant: string; siteId: string; limit: number; offset: number; folderId?: string }
-    >({
-      query: ({ siteId, limit, offset, folderId }) => ({
-        service: 'file-management',
-        url: 'api/files/published-files',
-        params: {
-          siteId,
-          limit,
-          offset,
-          sortBy: 'createdAt',
-          sortOrder: 'desc',
-          ...(folderId ? { folderId } : {}),
-        },
-      }),
+    /**
+     * A site's published files, as the firm sees them (staff see them whatever the site's settings): one folder,
+     * or its subtree when filtered, sorted and filtered as the table says (every filter is a query parameter).
+     */
+    getSitePublishedFiles: build.query<PublishedFileList, PublishedFilesQuery & { tenant: string }>({
+      ...staffListQuery('file-management', 'api/files/published-files'),
       providesTags: ['StaffPublishedFiles'],
-      onQueryStarted: watchStaffRefusal,
     }),
     /** Who among the site's members opened each file of a page (`fileId` repeated per file). */
     getPublishedFileReads: build.query<

@@ -1,5 +1,11 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { LIMITS, type PublishedFile } from '@portico/contracts';
+import {
+  FILE_SORT_FIELDS,
+  type FileSortField,
+  LIMITS,
+  type PublishedFile,
+  type SortOrder,
+} from '@portico/contracts';
 import {
   actionsColumn,
   classificationQuery,
@@ -18,6 +24,7 @@ import {
   ListTable,
   NO_CLASSIFICATION_FILTER,
   notify,
+  sortableColumn,
   titleColumn,
   useFileCheckout,
   useFileDetails,
@@ -74,8 +81,11 @@ export function PublishedFilesTable({
   const list = useListState({
     pageSize: LIMITS.siteListPageSize,
     scope: `${siteId}/${folderId ?? 'root'}`,
+    sortable: FILE_SORT_FIELDS,
+    defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
     filters: NO_CLASSIFICATION_FILTER,
   });
+  const sorting = (field: FileSortField, first?: SortOrder) => sortableColumn(field, list.state, first);
   const filtered = isClassificationFiltered(list.filters);
   const files = useGetSitePublishedFilesQuery(
     {
@@ -193,26 +203,41 @@ export function PublishedFilesTable({
               : `Nothing is published to ${siteName ?? 'this site'} yet.`
         }
         columns={[
-          titleColumn('Title', (file) => ({
-            title: file.title,
-            tag: (
-              <>
-                <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
-                <FileClassificationTags file={file} you={checkout.you} />
-              </>
-            ),
-            subtitle: file.fileName,
-            note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
-            narrow: actionsOf(file),
-          })),
           {
+            ...titleColumn<PublishedFile>('Title', (file) => ({
+              title: file.title,
+              tag: (
+                <>
+                  <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+                  <FileClassificationTags file={file} you={checkout.you} />
+                </>
+              ),
+              subtitle: file.fileName,
+              note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
+              narrow: actionsOf(file),
+            })),
+            ...sorting('title'),
+          },
+          {
+            // By the category's name; files without one last either way (issue 27 item 4).
+            ...sorting('category'),
+            title: 'Category',
+            responsive: ['lg'],
+            render: (_v, file) =>
+              file.category ? (
+                <span style={{ overflowWrap: 'anywhere' }}>{file.category.name}</span>
+              ) : (
+                <span style={{ color: '#595959' }}>—</span>
+              ),
+          },
+          {
+            ...sorting('size', 'desc'),
             title: 'Size',
-            dataIndex: 'size',
             align: 'right',
             responsive: ['md'],
-            render: (size: number) => formatBytes(size),
+            render: (_v, file) => formatBytes(file.size),
           },
-          dateColumn('Published', 'createdAt', ['md']),
+          { ...dateColumn<PublishedFile>('Published', 'createdAt', ['md']), ...sorting('createdAt', 'desc') },
           { title: 'Opened by', key: 'opened', responsive: ['sm'], render: (_v, file) => openedButton(file) },
           actionsColumn(actionsOf),
         ]}

@@ -55,8 +55,8 @@ export function TenantSwitcher({ width = 200 }: { width?: number | string }) {
         else choose(event.target.value);
       }}
       onBlur={() => setBrowsing(undefined)}
-      // A third of a phone's width at most: beside the bell, the user and Log out, a 360 px header still fits.
-      style={{ width, maxWidth: 'min(100%, 34vw)' }}
+      // Under a third of a phone's width: beside the bell, the user and Log out, a 360 px header still fits.
+      style={{ width, maxWidth: 'min(100%, 30vw)' }}
       data-testid="tenant-switcher"
     >
       {tenant ? null : <option value="">Select a tenant</option>}
