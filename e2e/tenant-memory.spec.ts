@@ -66,7 +66,10 @@ async function expectRemembered(
 async function expectPhoneHeaderFits(page: Page) {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.getByTestId('tenant-switcher').waitFor({ timeout: 10_000 });
-  expect(await horizontalOverflow(page)).toEqual({ overflow: 0, culprits: [] });
+  // The layout follows the new width a render later (the breakpoints are React state).
+  await expect
+    .poll(() => horizontalOverflow(page), { timeout: 5_000 })
+    .toEqual({ overflow: 0, culprits: [] });
 }
 
 describe('the chosen firm survives a reload, a new tab and a bookmark', () => {

@@ -55,8 +55,10 @@ export function TenantSwitcher({ width = 200 }: { width?: number | string }) {
         else choose(event.target.value);
       }}
       onBlur={() => setBrowsing(undefined)}
-      // Under a third of a phone's width: beside the bell, the user and Log out, a 360 px header still fits.
-      style={{ width, maxWidth: 'min(100%, 30vw)' }}
+      // Under a third of a phone's width: beside the bell, the user and Log out, a 360 px header still fits. (Not
+      // `min(100%, …)`: a percentage of a container sized by its content is ignored when that size is worked out,
+      // and the header's end then kept room for the full width.)
+      style={{ width, maxWidth: '30vw' }}
       data-testid="tenant-switcher"
     >
       {tenant ? null : <option value="">Select a tenant</option>}
