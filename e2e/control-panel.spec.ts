@@ -402,6 +402,15 @@ describe('the console for the firm’s staff', () => {
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getByTestId('submission-status').textContent()).toBe('Received');
     await checkPage(page, 'submissions');
+    // Sorted on the server by its columns (category too, issue 27 item 4): by site, A to Z.
+    const [sorted] = await Promise.all([
+      page.waitForRequest(
+        (r) => r.url().includes('/api/staff/submissions?') && r.url().includes('sortBy=siteName'),
+      ),
+      table.getByRole('button', { name: 'Site', exact: true }).click(),
+    ]);
+    expect(new URL(sorted.url()).searchParams.get('sortOrder')).toBe('asc');
+    await row.waitFor();
 
     // A rejection needs a note; the client reads it.
     await row.getByRole('button', { name: 'Set the status of Receipts March' }).click();

@@ -12,5 +12,9 @@ export {
   isClassificationFiltered,
   NO_CLASSIFICATION_FILTER,
 } from './components/file-classification-filters.tsx';
-export { type ClassifiedFile, FileClassificationTags } from './components/file-classification-tags.tsx';
+export {
+  type ClassifiedFile,
+  categoryColumn,
+  FileClassificationTags,
+} from './components/file-classification-tags.tsx';
 export { FileSelectionBar } from './components/file-selection-bar.tsx';

@@ -8,6 +8,7 @@ import {
 } from '@portico/contracts';
 import {
   actionsColumn,
+  categoryColumn,
   classificationQuery,
   dateColumn,
   describeQueryError,
@@ -218,18 +219,7 @@ export function PublishedFilesTable({
             })),
             ...sorting('title'),
           },
-          {
-            // By the category's name; files without one last either way (issue 27 item 4).
-            ...sorting('category'),
-            title: 'Category',
-            responsive: ['lg'],
-            render: (_v, file) =>
-              file.category ? (
-                <span style={{ overflowWrap: 'anywhere' }}>{file.category.name}</span>
-              ) : (
-                <span style={{ color: '#595959' }}>—</span>
-              ),
-          },
+          categoryColumn<PublishedFile>(sorting('category')),
           {
             ...sorting('size', 'desc'),
             title: 'Size',

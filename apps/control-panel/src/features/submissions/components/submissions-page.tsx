@@ -2,7 +2,10 @@ import { EditOutlined, FileZipOutlined, InboxOutlined } from '@ant-design/icons'
 import {
   LIMITS,
   MAX_ZIP_FILES,
+  type SortOrder,
+  STAFF_SUBMISSION_SORT_FIELDS,
   type StaffSubmission,
+  type StaffSubmissionSortField,
   SUBMISSION_STATUS_LABELS,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
@@ -10,6 +13,7 @@ import {
 import {
   actionsColumn,
   ChoiceFilter,
+  categoryColumn,
   classificationQuery,
   dateColumn,
   EmailFilesButton,
@@ -28,6 +32,7 @@ import {
   ListFilterBar,
   ListTable,
   NO_CLASSIFICATION_FILTER,
+  sortableColumn,
   titleColumn,
   useFileCheckout,
   useFileDetails,
@@ -82,12 +87,16 @@ export default function SubmissionsPage() {
   const { tenant, ready } = useTenant();
   const list = useListState({
     pageSize: LIMITS.siteListPageSize,
+    sortable: STAFF_SUBMISSION_SORT_FIELDS,
+    defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
     filters: {
       siteId: undefined as string | undefined,
       statuses: [] as SubmissionStatus[],
       ...NO_CLASSIFICATION_FILTER,
     },
   });
+  const sorting = (field: StaffSubmissionSortField, first?: SortOrder) =>
+    sortableColumn(field, list.state, first);
   const { siteId, statuses } = list.filters;
   // One site chosen: its folder tree, one folder at a time; a search covers the folder and those below it.
   const folderId = useFolderParam();
@@ -209,39 +218,46 @@ export default function SubmissionsPage() {
         selection={{ ...selection, label: (file) => `Select ${file.title}` }}
         empty="No submission matches these filters."
         columns={[
-          titleColumn('Title', (file) => ({
-            title: file.title,
-            tag: (
-              <>
-                {file.notScanned ? (
-                  <ToneTag tone="warning" testId="not-scanned-tag">
-                    Not scanned
-                  </ToneTag>
-                ) : null}
-                <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
-                <FileClassificationTags file={file} you={checkout.you} />
-              </>
-            ),
-            subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
-            note: `${file.siteName} · ${formatDate(file.createdAt)}`,
-            narrow: (
-              <>
-                <StatusTag status={file.status} note={file.statusNote} />
-                {actionsOf(file)}
-              </>
-            ),
-          })),
-          { title: 'Site', dataIndex: 'siteName', responsive: ['md'] },
           {
+            ...titleColumn<StaffSubmission>('Title', (file) => ({
+              title: file.title,
+              tag: (
+                <>
+                  {file.notScanned ? (
+                    <ToneTag tone="warning" testId="not-scanned-tag">
+                      Not scanned
+                    </ToneTag>
+                  ) : null}
+                  <FileLockTag checkedOutBy={file.checkedOutBy} you={checkout.you} />
+                  <FileClassificationTags file={file} you={checkout.you} />
+                </>
+              ),
+              subtitle: `${file.fileName} · ${formatBytes(file.size)}`,
+              note: `${file.siteName} · ${formatDate(file.createdAt)}`,
+              narrow: (
+                <>
+                  <StatusTag status={file.status} note={file.statusNote} />
+                  {actionsOf(file)}
+                </>
+              ),
+            })),
+            ...sorting('title'),
+          },
+          { title: 'Site', dataIndex: 'siteName', responsive: ['md'], ...sorting('siteName') },
+          {
+            ...sorting('submittedBy'),
             title: 'Submitted by',
-            key: 'submittedBy',
             responsive: ['lg'],
             render: (_value, file) => file.submittedBy?.name ?? 'Removed account',
           },
-          dateColumn('Submitted', 'createdAt', ['sm']),
+          categoryColumn<StaffSubmission>(sorting('category'), ['xl']),
           {
+            ...dateColumn<StaffSubmission>('Submitted', 'createdAt', ['sm']),
+            ...sorting('createdAt', 'desc'),
+          },
+          {
+            ...sorting('status'),
             title: 'Status',
-            key: 'status',
             responsive: ['md'],
             render: (_value, file) => <StatusTag status={file.status} note={file.statusNote} />,
           },

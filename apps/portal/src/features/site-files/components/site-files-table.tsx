@@ -10,6 +10,7 @@ import {
   anyFileAction,
   Button,
   type ClassificationFilters,
+  categoryColumn,
   classificationQuery,
   EmailFilesButton,
   type FileActionCommand,
@@ -168,18 +169,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       ...sorting('title'),
     },
     ...direction.columns(sorting),
-    {
-      // By the category's name; files without one last either way (issue 27 item 4).
-      ...sorting('category'),
-      title: 'Category',
-      responsive: ['lg'],
-      render: (_, file) =>
-        file.category ? (
-          <span style={{ overflowWrap: 'anywhere' }}>{file.category.name}</span>
-        ) : (
-          <span style={{ color: '#595959' }}>—</span>
-        ),
-    },
+    categoryColumn<R>(sorting('category')),
     {
       ...sorting('size', 'desc'),
       title: 'Size',

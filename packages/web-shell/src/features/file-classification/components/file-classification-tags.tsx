@@ -1,5 +1,8 @@
 import type { Assignee, Tag as FileTag } from '@portico/contracts';
+import type { Breakpoint } from '../../../lib/use-breakpoint.ts';
 import { Tag } from '../../../ui/tag.tsx';
+import type { ListColumn } from '../../lists/list-column.ts';
+import type { ColumnSort } from '../../lists/list-query.ts';
 import './file-classification.css';
 
 /** What a file's row shows of its classification (decision 54); every part optional, so every list can pass its record. */
@@ -46,4 +49,25 @@ export function FileClassificationTags({ file, you }: { file: ClassifiedFile; yo
       ))}
     </>
   );
+}
+
+/**
+ * A list's Category column (issue 27 item 4), sorted on the server by the category's name (files without one last
+ * either way): give it the list's sorting of `category` (`sortableColumn('category', list.state)`).
+ */
+export function categoryColumn<T extends { category?: { name: string } | null | undefined }>(
+  sorting: { key: string; sort: ColumnSort },
+  responsive: Breakpoint[] = ['lg'],
+): ListColumn<T> {
+  return {
+    ...sorting,
+    title: 'Category',
+    responsive,
+    render: (_value, file) =>
+      file.category ? (
+        <span style={{ overflowWrap: 'anywhere' }}>{file.category.name}</span>
+      ) : (
+        <span style={{ color: '#595959' }}>—</span>
+      ),
+  };
 }
