@@ -1,3 +1,4 @@
+import { LIMITS } from '@portico/contracts';
 import autocannon, { type Result } from 'autocannon';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { CLIENT, fileManagement, STAFF, siteIdOf, TENANT } from '../lib/fixture.ts';
@@ -10,7 +11,7 @@ const TARGET_RATIO = 1.2;
 const CONNECTIONS = 50;
 
 /**
- * "Assigned to me" (issue 27 item 2, decision 56): Bob's first page of `GET files/assigned-to-me` (due first, then
+ * "Assigned to me" (issue 27 item 2, decision 56): Bob's first page of `GET files/assigned-to-me` (25 files, as the page asks) (due first, then
  * newest assigned, with the total), 50 autocannon connections, first with 10,000 files in his site of which 3,000
  * are assigned to him (and 1,000 to Carol), then — the same page, on the same server — once the site holds
  * 1,000,000 files, still 3,000 of them his: p99 ≤ 20 ms and within 1.2× of the small site. The badge's
@@ -78,13 +79,15 @@ export const assignedToMeBenchmark: Benchmark = {
 
       const token = await portico.signIn(CLIENT);
       const headers = { authorization: `Bearer ${token}` };
-      const pageUrl = `${fileManagement(portico)}/assigned-to-me?limit=50`;
+      // The page as the portal asks for it (its size, the API's default too).
+      const pageSize = LIMITS.assignedToMePageSize;
+      const pageUrl = `${fileManagement(portico)}/assigned-to-me?limit=${pageSize}`;
       const countUrl = `${fileManagement(portico)}/assigned-to-me?count=true`;
 
       const measure = async (label: string) => {
         const first = await fetch(pageUrl, { headers });
         const page = (await first.json()) as { totalRecordCount?: number; records?: unknown[] };
-        if (first.status !== 200 || page.totalRecordCount !== mine || page.records?.length !== 50) {
+        if (first.status !== 200 || page.totalRecordCount !== mine || page.records?.length !== pageSize) {
           throw new Error(
             `assigned-to-me answered ${first.status} with ${page.totalRecordCount}, not ${mine}`,
           );
@@ -135,7 +138,7 @@ export const assignedToMeBenchmark: Benchmark = {
           `one client alone: page ${large.single.toFixed(1)} ms (large) vs ${small.single.toFixed(1)} ms (small); ` +
           `count ${large.count.toFixed(1)} vs ${small.count.toFixed(1)} ms`,
         details: [
-          `- Request: \`GET …/files/assigned-to-me\` as ${CLIENT} (a member client), first page of 50 of ${mine.toLocaleString('en')} files assigned to him (a third with a due day), ${carols.toLocaleString('en')} more assigned to ${STAFF}.`,
+          `- Request: \`GET …/files/assigned-to-me\` as ${CLIENT} (a member client), first page of ${LIMITS.assignedToMePageSize} of ${mine.toLocaleString('en')} files assigned to him (a third with a due day), ${carols.toLocaleString('en')} more assigned to ${STAFF}.`,
           `- Small site (${smallFiles.toLocaleString('en')} files), ${CONNECTIONS} connections × ${settings.loadSeconds} s: ${summary(small.result)}.`,
           `- Large site (${largeFiles.toLocaleString('en')} files; the rest inserted in ${(insertMs / 1000).toFixed(1)} s), same load: ${summary(large.result)}.`,
         ],

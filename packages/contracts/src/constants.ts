@@ -32,6 +32,8 @@ export const LIMITS = {
   persistTimeoutMs: 5000,
   queryKeepUnusedDataS: 60,
   siteListPageSize: 10,
+  /** "Assigned to me": the page's size, and the API's when no `limit` is given. */
+  assignedToMePageSize: 25,
   recordCountRefreshMs: 180_000,
   errorPageLogoutS: 10,
   chunkLoadTimeoutMs: 120_000,

@@ -11,6 +11,7 @@ import {
   FileAssignmentListSchema,
   FileAssignmentsQuerySchema,
   FileParamsSchema,
+  LIMITS,
   SetAssigneeBodySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
@@ -107,7 +108,7 @@ export const assignmentRoutes: FastifyPluginAsyncTypebox<{ db: Database }> = asy
       const answer = await assignedToMe(db, callerOf(request), {
         count: request.query.count,
         siteId: request.query.siteId,
-        limit: request.query.limit ?? 50,
+        limit: request.query.limit ?? LIMITS.assignedToMePageSize,
         offset: request.query.offset ?? 0,
       });
       if ('records' in answer) serializeAs(reply, AssignedToMePageSchema);

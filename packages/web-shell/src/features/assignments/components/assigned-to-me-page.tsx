@@ -1,5 +1,5 @@
 import { DownloadOutlined, EyeOutlined, FolderOpenOutlined } from '@ant-design/icons';
-import type { AssignedFile } from '@portico/contracts';
+import { type AssignedFile, LIMITS } from '@portico/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { describeQueryError } from '../../../lib/http-errors.ts';
@@ -15,7 +15,7 @@ import { type FileDownloadTarget, useFileDownloads } from '../../transfers/hooks
 import { useGetAssignedToMeQuery } from '../api/assignments.ts';
 import '../assignments.css';
 
-const PAGE = 25;
+const PAGE = LIMITS.assignedToMePageSize;
 
 /** Where a file of each direction is downloaded and previewed, in the front end's own routes. */
 export type AssignedFileTargets = Record<
