@@ -95,19 +95,31 @@ export async function updateTag(
   return rows[0] && toTag(rows[0]);
 }
 
-/** Removes a tag (its file_tags go with it: ON DELETE CASCADE); answers how many live files carried it. */
+/**
+ * Removes a tag (its file_tags go with it: ON DELETE CASCADE) and writes, in the same statement, one `file.untag`
+ * event per file that carried it (`tagDeleted` in its detail), so each file's history says it lost the tag, as
+ * untagging it would have. Answers how many live files carried it.
+ */
 export async function deleteTag(
   tx: Queryable,
   tenantCode: string,
   id: string,
+  userId: string,
 ): Promise<{ name: string; fileCount: number } | undefined> {
   const { rows } = await tx.query<{ name: string; file_count: number | string }>(
-    `WITH gone AS (DELETE FROM tags WHERE tenant_code = $1 AND id = $2 RETURNING id, name)
-     SELECT gone.name,
-            (SELECT count(*) FROM file_tags ft JOIN files f ON f.id = ft.file_id AND f.deleted_at IS NULL
-             WHERE ft.tenant_code = $1 AND ft.tag_id = gone.id) AS file_count
-     FROM gone`,
-    [tenantCode, id],
+    `WITH carried AS (
+       SELECT ft.file_id, f.site_id, f.deleted_at IS NULL AS live
+       FROM file_tags ft JOIN files f ON f.tenant_code = ft.tenant_code AND f.id = ft.file_id
+       WHERE ft.tenant_code = $1 AND ft.tag_id = $2
+     ), events AS (
+       INSERT INTO audit_events (tenant_code, site_id, user_id, action, file_id, detail)
+       SELECT $1, c.site_id, $3::uuid, 'file.untag', c.file_id,
+              jsonb_build_object('tags', jsonb_build_array(jsonb_build_object('id', t.id, 'name', t.name)),
+                                 'tagDeleted', true)
+       FROM carried c JOIN tags t ON t.tenant_code = $1 AND t.id = $2
+     ), gone AS (DELETE FROM tags WHERE tenant_code = $1 AND id = $2 RETURNING id, name)
+     SELECT gone.name, (SELECT count(*) FROM carried WHERE live) AS file_count FROM gone`,
+    [tenantCode, id, userId],
   );
   return rows[0] && { name: rows[0].name, fileCount: Number(rows[0].file_count) };
 }

@@ -360,6 +360,19 @@ describe('the list filter tagId', () => {
     expect((await carol.delete(`${FM}/tags/${tag.id}`)).status).toBe(204);
     const left = await api.db.query('SELECT 1 FROM tag_counts WHERE tag_id = $1', [tag.id]);
     expect(left.rows).toEqual([]);
+    // … and each file's history says it lost the tag.
+    const lost = await api.db.query<{ file_id: string }>(
+      `SELECT file_id FROM audit_events
+       WHERE action = 'file.untag' AND (detail->>'tagDeleted')::boolean AND detail->'tags'->0->>'id' = $1`,
+      [tag.id],
+    );
+    expect(lost.rows.map((r) => r.file_id).sort()).toEqual([...mine].sort());
+    const history = await carol.get<FileHistory>(`${FM}/files/${mine[0]}/history`);
+    expect(history.body.records[0]).toMatchObject({
+      action: 'file.untag',
+      label: 'Untagged',
+      by: { name: expect.any(String) },
+    });
   });
 });
 

@@ -114,11 +114,14 @@ export async function changeTag(db: Database, caller: Caller, id: string, body: 
   });
 }
 
-/** Deletes a tag and takes it off every file: staff only. Answers how many live files carried it. */
+/**
+ * Deletes a tag and takes it off every file, each file's history saying so: staff only. Answers how many live files
+ * carried it.
+ */
 export async function removeTag(db: Database, caller: Caller, id: string): Promise<{ fileCount: number }> {
   authorize(caller, 'tags.manage');
   return db.withTenant(caller.tenantCode, async (tx) => {
-    const gone = await deleteTag(tx, caller.tenantCode, id);
+    const gone = await deleteTag(tx, caller.tenantCode, id, caller.user.id);
     if (!gone) throw tagsNotFound();
     await recordAuditEvents(tx, [
       {
