@@ -1,13 +1,12 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { MAX_WORKFLOW_NOTE_LENGTH } from '@portico/contracts';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Notice } from '../../../ui/notice.tsx';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
+import { NoteField } from '../../../ui/note-field.tsx';
 import { useAssignFilesMutation } from '../api/assignments.ts';
 import '../assignments.css';
-import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { AssigneeSelect } from './assignee-select.tsx';
 
 const DAY = /^[1-9]\d{3}-\d{2}-\d{2}$/;
@@ -36,16 +35,13 @@ function AssignFilesDialog({
   onClose: () => void;
   onDone?: (() => void) | undefined;
 }) {
-  const { ref: dialog, onCancel } = useModalDialog(onClose);
-  const id = useId();
   const [userId, setUserId] = useState('');
   const [note, setNote] = useState('');
   const [due, setDue] = useState('');
   const [problem, setProblem] = useState<string>();
   const [assign, { isLoading }] = useAssignFilesMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const wrong = assignFormProblem(userId, due.trim());
     setProblem(wrong);
     if (wrong) return;
@@ -66,61 +62,50 @@ function AssignFilesDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <FormDialog
       className="portico-assign-dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={onCancel}
-      data-testid="assign-files-dialog"
+      title={`Assign ${fileIds.length === 1 ? '1 file' : `${fileIds.length} files`}`}
+      problem={problem}
+      problemTitle="The files were not assigned"
+      submitLabel="Assign"
+      busy={isLoading}
+      testIds={{ dialog: 'assign-files-dialog', send: 'assign-send', error: 'assign-error' }}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id={`${id}-title`}>Assign {fileIds.length === 1 ? '1 file' : `${fileIds.length} files`}</h2>
-        <div className="portico-assign-field">
-          <label htmlFor={`${id}-who`}>To</label>
-          <AssigneeSelect id={`${id}-who`} siteId={siteId} value={userId} onChange={setUserId} />
-        </div>
-        <div className="portico-assign-field">
-          <label htmlFor={`${id}-note`}>Note (optional)</label>
-          <textarea
+      {(id) => (
+        <>
+          <div className="portico-assign-field">
+            <label htmlFor={`${id}-who`}>To</label>
+            <AssigneeSelect id={`${id}-who`} siteId={siteId} value={userId} onChange={setUserId} />
+          </div>
+          <NoteField
             id={`${id}-note`}
-            className="portico-input"
-            rows={3}
-            maxLength={MAX_WORKFLOW_NOTE_LENGTH}
+            className="portico-assign-field"
             value={note}
-            onChange={(e) => setNote(e.target.value)}
-            data-testid="assign-note"
+            onChange={setNote}
+            testId="assign-note"
           />
-        </div>
-        <div className="portico-assign-field">
-          <label htmlFor={`${id}-due`}>Due date (optional)</label>
-          <input
-            id={`${id}-due`}
-            className="portico-input"
-            inputMode="numeric"
-            placeholder="YYYY-MM-DD"
-            maxLength={10}
-            value={due}
-            onChange={(e) => setDue(e.target.value)}
-            aria-describedby={`${id}-due-hint`}
-            data-testid="assign-due"
-          />
-          <span id={`${id}-due-hint`} className="portico-assign-hint">
-            Written YYYY-MM-DD.
-          </span>
-        </div>
-        {problem ? (
-          <Notice tone="error" title="The files were not assigned" data-testid="assign-error">
-            {problem}
-          </Notice>
-        ) : null}
-        <div className="portico-assign-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={isLoading} data-testid="assign-send">
-            Assign
-          </Button>
-        </div>
-      </form>
-    </dialog>
+          <div className="portico-assign-field">
+            <label htmlFor={`${id}-due`}>Due date (optional)</label>
+            <input
+              id={`${id}-due`}
+              className="portico-input"
+              inputMode="numeric"
+              placeholder="YYYY-MM-DD"
+              maxLength={10}
+              value={due}
+              onChange={(e) => setDue(e.target.value)}
+              aria-describedby={`${id}-due-hint`}
+              data-testid="assign-due"
+            />
+            <span id={`${id}-due-hint`} className="portico-assign-hint">
+              Written YYYY-MM-DD.
+            </span>
+          </div>
+        </>
+      )}
+    </FormDialog>
   );
 }
 

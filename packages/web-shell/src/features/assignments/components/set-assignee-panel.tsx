@@ -1,10 +1,11 @@
 import { UserSwitchOutlined } from '@ant-design/icons';
-import { type Assignee, MAX_WORKFLOW_NOTE_LENGTH } from '@portico/contracts';
+import type { Assignee } from '@portico/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectTenant } from '../../../store/selectors.ts';
 import { Button } from '../../../ui/button.tsx';
+import { NoteField } from '../../../ui/note-field.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import type { FileActionPanel, FileActionTarget } from '../../file-actions/components/file-actions.tsx';
 import { useSetAssigneeMutation } from '../api/assignments.ts';
@@ -47,18 +48,13 @@ function SetAssigneeForm({
         <label htmlFor={`${id}-who`}>Assignee</label>
         <AssigneeSelect id={`${id}-who`} siteId={siteId} value={userId} onChange={setUserId} nobody />
       </div>
-      <div className="portico-assign-field">
-        <label htmlFor={`${id}-note`}>Note (optional)</label>
-        <textarea
-          id={`${id}-note`}
-          className="portico-input"
-          rows={3}
-          maxLength={MAX_WORKFLOW_NOTE_LENGTH}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          data-testid="assignee-note"
-        />
-      </div>
+      <NoteField
+        id={`${id}-note`}
+        className="portico-assign-field"
+        value={note}
+        onChange={setNote}
+        testId="assignee-note"
+      />
       {problem ? (
         <Notice tone="error" title="The assignee was not changed" data-testid="assignee-error">
           {problem}

@@ -1,8 +1,8 @@
 import { FlagOutlined } from '@ant-design/icons';
-import { MAX_WORKFLOW_NOTE_LENGTH } from '@portico/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { Button } from '../../../ui/button.tsx';
+import { NoteField } from '../../../ui/note-field.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import type { FileActionPanel, FileActionTarget } from '../../file-actions/components/file-actions.tsx';
 import { useGetFileStatusesQuery } from '../../file-classification/api/classification.ts';
@@ -94,18 +94,13 @@ export function FileStatusForm({
           ))}
         </fieldset>
       )}
-      <label className="portico-file-status__field" htmlFor={`${id}-note`}>
-        <span>Note (optional)</span>
-        <textarea
-          id={`${id}-note`}
-          className="portico-input"
-          rows={3}
-          maxLength={MAX_WORKFLOW_NOTE_LENGTH}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
-          data-testid="file-status-note"
-        />
-      </label>
+      <NoteField
+        id={`${id}-note`}
+        className="portico-file-status__field"
+        value={note}
+        onChange={setNote}
+        testId="file-status-note"
+      />
       {problem ? <Notice tone="warning" title={problem} data-testid="file-status-problem" /> : null}
       <div className="portico-row" style={{ justifyContent: 'flex-end' }}>
         <Button onClick={onCancel}>Back</Button>

@@ -1,13 +1,13 @@
 import { MailOutlined } from '@ant-design/icons';
 import { MAX_SHARE_LINK_DAYS, MAX_SHARE_MESSAGE_LENGTH, MAX_SHARE_RECIPIENTS } from '@portico/contracts';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
-import { Notice } from '../../../ui/notice.tsx';
+import { FormDialog } from '../../../ui/form-dialog.tsx';
+import { NoteField } from '../../../ui/note-field.tsx';
 import { useEmailFilesMutation } from '../api/share-links.ts';
 import '../share-links.css';
-import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
 const ADDRESS = /^[^\s@<>",;\\()[\]]+@[^\s@<>",;\\()[\]]+\.[^\s@<>",;\\()[\]]+$/;
 
@@ -43,8 +43,6 @@ function EmailFilesDialog({
   fileIds: readonly string[];
   onClose: () => void;
 }) {
-  const { ref: dialog, onCancel } = useModalDialog(onClose);
-  const id = useId();
   const [to, setTo] = useState('');
   const [message, setMessage] = useState('');
   const [days, setDays] = useState('');
@@ -52,8 +50,7 @@ function EmailFilesDialog({
   const [problem, setProblem] = useState<string>();
   const [emailFiles, { isLoading }] = useEmailFilesMutation();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     const addresses = addressesOf(to);
     const wrong = emailFormProblem(addresses, days.trim(), limit.trim());
     setProblem(wrong);
@@ -79,96 +76,80 @@ function EmailFilesDialog({
   };
 
   return (
-    <dialog
-      ref={dialog}
+    <FormDialog
       className="portico-share-dialog"
-      aria-labelledby={`${id}-title`}
-      onCancel={onCancel}
-      data-testid="email-files-dialog"
+      title={`E-mail ${fileIds.length === 1 ? '1 file' : `${fileIds.length} files`}`}
+      intro="Each address gets a mail with a link of its own to download the files; the mail never carries them."
+      problem={problem}
+      problemTitle="The files were not sent"
+      submitLabel="Send"
+      busy={isLoading}
+      testIds={{ dialog: 'email-files-dialog', send: 'email-send', error: 'email-error' }}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <h2 id={`${id}-title`}>E-mail {fileIds.length === 1 ? '1 file' : `${fileIds.length} files`}</h2>
-        <p style={{ margin: '0 0 12px' }}>
-          Each address gets a mail with a link of its own to download the files; the mail never carries them.
-        </p>
-        <div className="portico-share-field">
-          <label htmlFor={`${id}-to`}>To</label>
-          <textarea
-            id={`${id}-to`}
-            className="portico-input"
-            rows={2}
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            aria-describedby={`${id}-to-hint`}
-            required
-            data-testid="email-to"
-          />
-          <span id={`${id}-to-hint`} className="portico-share-field__hint">
-            Up to {MAX_SHARE_RECIPIENTS} addresses, separated by commas or new lines.
-          </span>
-        </div>
-        <div className="portico-share-field">
-          <label htmlFor={`${id}-message`}>Message (optional)</label>
-          <textarea
+      {(id) => (
+        <>
+          <div className="portico-share-field">
+            <label htmlFor={`${id}-to`}>To</label>
+            <textarea
+              id={`${id}-to`}
+              className="portico-input"
+              rows={2}
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              aria-describedby={`${id}-to-hint`}
+              required
+              data-testid="email-to"
+            />
+            <span id={`${id}-to-hint`} className="portico-share-field__hint">
+              Up to {MAX_SHARE_RECIPIENTS} addresses, separated by commas or new lines.
+            </span>
+          </div>
+          <NoteField
             id={`${id}-message`}
-            className="portico-input"
-            rows={3}
+            className="portico-share-field"
+            label="Message (optional)"
             maxLength={MAX_SHARE_MESSAGE_LENGTH}
             value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            data-testid="email-message"
+            onChange={setMessage}
+            testId="email-message"
           />
-        </div>
-        <div className="portico-share-row">
-          <div className="portico-share-field">
-            <label htmlFor={`${id}-days`}>Link works for (days)</label>
-            <input
-              id={`${id}-days`}
-              className="portico-input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={MAX_SHARE_LINK_DAYS}
-              placeholder="Default"
-              value={days}
-              onChange={(e) => setDays(e.target.value)}
-              data-testid="email-days"
-            />
+          <div className="portico-share-row">
+            <div className="portico-share-field">
+              <label htmlFor={`${id}-days`}>Link works for (days)</label>
+              <input
+                id={`${id}-days`}
+                className="portico-input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={MAX_SHARE_LINK_DAYS}
+                placeholder="Default"
+                value={days}
+                onChange={(e) => setDays(e.target.value)}
+                data-testid="email-days"
+              />
+            </div>
+            <div className="portico-share-field">
+              <label htmlFor={`${id}-limit`}>Download limit (optional)</label>
+              <input
+                id={`${id}-limit`}
+                className="portico-input"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={1000}
+                placeholder="None"
+                value={limit}
+                onChange={(e) => setLimit(e.target.value)}
+                data-testid="email-limit"
+              />
+            </div>
           </div>
-          <div className="portico-share-field">
-            <label htmlFor={`${id}-limit`}>Download limit (optional)</label>
-            <input
-              id={`${id}-limit`}
-              className="portico-input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={1000}
-              placeholder="None"
-              value={limit}
-              onChange={(e) => setLimit(e.target.value)}
-              data-testid="email-limit"
-            />
-          </div>
-        </div>
-        {problem ? (
-          <Notice
-            tone="error"
-            title="The files were not sent"
-            style={{ marginBottom: 12 }}
-            data-testid="email-error"
-          >
-            {problem}
-          </Notice>
-        ) : null}
-        <div className="portico-share-actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={isLoading} data-testid="email-send">
-            Send
-          </Button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }
 

@@ -1,0 +1,72 @@
+import { type FormEvent, type ReactNode, useId } from 'react';
+import { useModalDialog } from '../lib/use-modal-dialog.ts';
+import { Button } from './button.tsx';
+import { Notice } from './notice.tsx';
+
+/**
+ * A form in a native modal `<dialog>`, open while mounted (`useModalDialog`): its heading names it, its fields are
+ * the children (`id` prefixes their ids), then what went wrong, if anything, and Cancel beside the submit button.
+ * The dialogs of the selection bar (Assign, E-mail) differ only by their fields, words and request.
+ */
+export function FormDialog({
+  className,
+  title,
+  intro,
+  problem,
+  problemTitle,
+  submitLabel,
+  busy,
+  testIds,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  /** The dialog's own look (its width, its fields'). */
+  className: string;
+  title: ReactNode;
+  /** A sentence under the heading. */
+  intro?: ReactNode;
+  /** What is wrong (the form's check or the server's answer), shown above the buttons. */
+  problem: string | undefined;
+  problemTitle: string;
+  submitLabel: string;
+  busy: boolean;
+  /** The test ids of the dialog, its submit button and its problem. */
+  testIds: { dialog: string; send: string; error: string };
+  onSubmit: () => void | Promise<void>;
+  onClose: () => void;
+  children: (id: string) => ReactNode;
+}) {
+  const { ref, onCancel } = useModalDialog(onClose);
+  const id = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <dialog
+      ref={ref}
+      className={className}
+      aria-labelledby={`${id}-title`}
+      onCancel={onCancel}
+      data-testid={testIds.dialog}
+    >
+      <form onSubmit={submit} noValidate>
+        <h2 id={`${id}-title`}>{title}</h2>
+        {intro ? <p style={{ margin: '0 0 12px' }}>{intro}</p> : null}
+        {children(id)}
+        {problem ? (
+          <Notice tone="error" title={problemTitle} style={{ marginBlock: 12 }} data-testid={testIds.error}>
+            {problem}
+          </Notice>
+        ) : null}
+        <div className="portico-form-dialog__actions">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="primary" loading={busy} data-testid={testIds.send}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
