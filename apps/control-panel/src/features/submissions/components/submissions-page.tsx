@@ -250,7 +250,7 @@ export default function SubmissionsPage() {
             responsive: ['lg'],
             render: (_value, file) => file.submittedBy?.name ?? 'Removed account',
           },
-          categoryColumn<StaffSubmission>(sorting('category'), ['xl']),
+          categoryColumn<StaffSubmission>(sorting('category'), ['xxl']),
           {
             ...dateColumn<StaffSubmission>('Submitted', 'createdAt', ['sm']),
             ...sorting('createdAt', 'desc'),
