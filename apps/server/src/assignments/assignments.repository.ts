@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database.ts';
+import { headedPageSql, splitHeadedPage } from '../db/sql-fragments.ts';
 import { heldFileSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { classificationSql } from '../site-files/file-classification.ts';
 import { pageBoundsSql } from '../site-files/list-total.ts';
@@ -143,18 +144,18 @@ export async function listAssignedFiles(
   page: { limit: number; offset: number },
 ): Promise<{ rows: AssignedFileRow[]; total: number }> {
   if (siteIds.length === 0) return { rows: [], total: 0 };
-  // A page past the end is the count's row with no file (`id` null).
-  const { rows } = await tx.query<AssignedFileRow & { total: number }>(
-    `SELECT h.total, q.*
-     FROM (SELECT ${countAssignedSql} AS total) h
-     LEFT JOIN LATERAL (
-       SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}
+  const answer = await tx.query<AssignedFileRow & { total: number }>(
+    headedPageSql(
+      `${countAssignedSql} AS total`,
+      `SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}
        FROM (SELECT ${BASE_COLUMNS}, f.blob_key, f.direction, f.assigned_at, f.assignment_due AS due_day
              FROM files f WHERE ${assignedWhere}
              ORDER BY f.assignment_due ASC NULLS LAST, f.assigned_at DESC, f.id
-             ${pageBoundsSql(page)}) p) q ON true
-     ORDER BY q.due_day ASC NULLS LAST, q.assigned_at DESC, q.id`,
+             ${pageBoundsSql(page)}) p`,
+      'q.due_day ASC NULLS LAST, q.assigned_at DESC, q.id',
+    ),
     [tenantCode, userId, siteIds],
   );
-  return { rows: rows.filter((row) => row.id !== null), total: rows[0]!.total };
+  const { header, rows } = splitHeadedPage(answer.rows);
+  return { rows, total: header.total };
 }

@@ -1,6 +1,7 @@
 import { ROOT_FOLDER } from '@portico/contracts';
 import type { Caller } from '../auth/caller.ts';
 import type { Database, Queryable } from '../db/database.ts';
+import { headedPageSql, splitHeadedPage } from '../db/sql-fragments.ts';
 import { folderNotFound } from '../folders/folders.errors.ts';
 import { heldFileSql, heldInSiteSql, notScannedSql } from '../scanning/scans.repository.ts';
 import { requireAccess } from '../sites/access.ts';
@@ -244,23 +245,22 @@ export async function listSiteFiles<SortField extends string, Row extends SiteFi
     const { where, from, sortColumns } = source;
     const header = headerSql(generic, caller, filter, source);
     const extra = list.pageColumns(caller, (value) => where.param(value));
-    // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals);
-    // a page past the end is one row of the header with no file (`id` null).
-    const { rows } = await tx.query<Row & ListHeader>(
-      `SELECT h.*, q.* FROM (SELECT ${header.select}) h
-       LEFT JOIN LATERAL (
-         SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}${extra.select ? `, ${extra.select}` : ''}
+    // The page first, then its own columns for its rows alone (pageBoundsSql says why the bounds are literals).
+    const answer = await tx.query<Row & ListHeader>(
+      headedPageSql(
+        header.select,
+        `SELECT p.*, ${notScannedSql('p')} AS not_scanned, ${classificationSql('p')}${extra.select ? `, ${extra.select}` : ''}
          FROM (SELECT ${BASE_COLUMNS}, f.blob_key${list.columns}
                FROM ${from}
                WHERE ${where.sql} AND ${header.guard}
                ORDER BY ${orderSql(sortColumns, page, 'f')}
-               ${pageBoundsSql(page)}) p ${extra.join}) q ON true
-       ORDER BY ${orderSql(generic.sortColumns, page, 'q')}`,
+               ${pageBoundsSql(page)}) p ${extra.join}`,
+        orderSql(generic.sortColumns, page, 'q'),
+      ),
       where.params,
     );
-    const [first] = rows;
+    const { header: first, rows: files } = splitHeadedPage(answer.rows);
     await checkListable(tx, settings, caller, generic, filter, first);
-    const files = rows.filter((row) => row.id !== null);
-    return { records: files.map((row) => list.toRecord(row)), totalRecordCount: first!.total };
+    return { records: files.map((row) => list.toRecord(row)), totalRecordCount: first.total };
   });
 }

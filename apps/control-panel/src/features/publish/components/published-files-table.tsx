@@ -1,11 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import {
-  FILE_SORT_FIELDS,
-  type FileSortField,
-  LIMITS,
-  type PublishedFile,
-  type SortOrder,
-} from '@portico/contracts';
+import { FILE_SORT_FIELDS, LIMITS, type PublishedFile } from '@portico/contracts';
 import {
   actionsColumn,
   categoryColumn,
@@ -25,7 +19,6 @@ import {
   ListTable,
   NO_CLASSIFICATION_FILTER,
   notify,
-  sortableColumn,
   titleColumn,
   useFileCheckout,
   useFileDetails,
@@ -86,7 +79,6 @@ export function PublishedFilesTable({
     defaultSort: { sortBy: 'createdAt', sortOrder: 'desc' },
     filters: NO_CLASSIFICATION_FILTER,
   });
-  const sorting = (field: FileSortField, first?: SortOrder) => sortableColumn(field, list.state, first);
   const filtered = isClassificationFiltered(list.filters);
   const files = useGetSitePublishedFilesQuery(
     {
@@ -217,17 +209,20 @@ export function PublishedFilesTable({
               note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
               narrow: actionsOf(file),
             })),
-            ...sorting('title'),
+            ...list.sortColumn('title'),
           },
-          categoryColumn<PublishedFile>(sorting('category')),
+          categoryColumn<PublishedFile>(list.sortColumn('category')),
           {
-            ...sorting('size', 'desc'),
+            ...list.sortColumn('size', 'desc'),
             title: 'Size',
             align: 'right',
             responsive: ['md'],
             render: (_v, file) => formatBytes(file.size),
           },
-          { ...dateColumn<PublishedFile>('Published', 'createdAt', ['md']), ...sorting('createdAt', 'desc') },
+          {
+            ...dateColumn<PublishedFile>('Published', 'createdAt', ['md']),
+            ...list.sortColumn('createdAt', 'desc'),
+          },
           { title: 'Opened by', key: 'opened', responsive: ['sm'], render: (_v, file) => openedButton(file) },
           actionsColumn(actionsOf),
         ]}

@@ -2,10 +2,8 @@ import { EditOutlined, FileZipOutlined, InboxOutlined } from '@ant-design/icons'
 import {
   LIMITS,
   MAX_ZIP_FILES,
-  type SortOrder,
   STAFF_SUBMISSION_SORT_FIELDS,
   type StaffSubmission,
-  type StaffSubmissionSortField,
   SUBMISSION_STATUS_LABELS,
   SUBMISSION_STATUSES,
   type SubmissionStatus,
@@ -32,7 +30,6 @@ import {
   ListFilterBar,
   ListTable,
   NO_CLASSIFICATION_FILTER,
-  sortableColumn,
   titleColumn,
   useFileCheckout,
   useFileDetails,
@@ -95,8 +92,6 @@ export default function SubmissionsPage() {
       ...NO_CLASSIFICATION_FILTER,
     },
   });
-  const sorting = (field: StaffSubmissionSortField, first?: SortOrder) =>
-    sortableColumn(field, list.state, first);
   const { siteId, statuses } = list.filters;
   // One site chosen: its folder tree, one folder at a time; a search covers the folder and those below it.
   const folderId = useFolderParam();
@@ -241,22 +236,22 @@ export default function SubmissionsPage() {
                 </>
               ),
             })),
-            ...sorting('title'),
+            ...list.sortColumn('title'),
           },
-          { title: 'Site', dataIndex: 'siteName', responsive: ['md'], ...sorting('siteName') },
+          { title: 'Site', dataIndex: 'siteName', responsive: ['md'], ...list.sortColumn('siteName') },
           {
-            ...sorting('submittedBy'),
+            ...list.sortColumn('submittedBy'),
             title: 'Submitted by',
             responsive: ['lg'],
             render: (_value, file) => file.submittedBy?.name ?? 'Removed account',
           },
-          categoryColumn<StaffSubmission>(sorting('category'), ['xxl']),
+          categoryColumn<StaffSubmission>(list.sortColumn('category'), ['xxl']),
           {
             ...dateColumn<StaffSubmission>('Submitted', 'createdAt', ['sm']),
-            ...sorting('createdAt', 'desc'),
+            ...list.sortColumn('createdAt', 'desc'),
           },
           {
-            ...sorting('status'),
+            ...list.sortColumn('status'),
             title: 'Status',
             responsive: ['md'],
             render: (_value, file) => <StatusTag status={file.status} note={file.statusNote} />,

@@ -35,7 +35,6 @@ import {
   selectAccessToken,
   selectSelectedSite,
   selectTenant,
-  sortableColumn,
   Tag,
   titleColumn,
   useFileCheckout,
@@ -138,8 +137,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   const versionUploads = useVersionUploads(siteId);
   const versions = useFileVersionsView({ canDownload, canPreview });
 
-  const sorting = (field: F | FileSortField, first?: SortOrder) =>
-    sortableColumn(field as F, list.state, first);
+  const sorting = (field: F | FileSortField, first?: SortOrder) => list.sortColumn(field as F, first);
   const columns: ListColumns<R> = [
     {
       ...titleColumn<R>('Title', (file) => ({

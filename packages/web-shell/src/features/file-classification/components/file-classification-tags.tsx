@@ -53,7 +53,7 @@ export function FileClassificationTags({ file, you }: { file: ClassifiedFile; yo
 
 /**
  * A list's Category column (issue 27 item 4), sorted on the server by the category's name (files without one last
- * either way): give it the list's sorting of `category` (`sortableColumn('category', list.state)`).
+ * either way): give it the list's sorting of `category` (`list.sortColumn('category')`).
  */
 export function categoryColumn<T extends { category?: { name: string } | null | undefined }>(
   sorting: { key: string; sort: ColumnSort },

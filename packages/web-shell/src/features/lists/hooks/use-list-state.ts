@@ -1,3 +1,4 @@
+import type { SortOrder } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
@@ -8,6 +9,7 @@ import {
   DEFAULT_PAGE_SIZE,
   type ListSort,
   type ListState,
+  sortableColumn,
 } from '../list-query.ts';
 
 export interface ListStateOptions<F extends string, X extends object> {
@@ -111,6 +113,8 @@ export function useListState<F extends string = never, X extends object = Record
     state,
     /** The page, sort, search and dates as the server's query options. */
     query: buildListQuery(state),
+    /** A column sorted on the server by `field` (`sortableColumn` with this list's sort); `first` its first click. */
+    sortColumn: (field: F, first?: SortOrder) => sortableColumn(field, state, first),
     filters,
     setFilter: <K extends keyof X>(name: K, value: X[K]) =>
       change({ filters: { ...filters, [name]: value } }),
