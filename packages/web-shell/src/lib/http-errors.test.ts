@@ -13,6 +13,14 @@ describe('error mapping', () => {
     expect(
       toApiError({ status: 'PARSING_ERROR', originalStatus: 200, data: '<html>', error: 'SyntaxError' }).code,
     ).toBe('PARSING_ERROR');
+    // A proxy's error page while the server is away is its status, not an unreadable answer.
+    expect(
+      toApiError({ status: 'PARSING_ERROR', originalStatus: 502, data: '<html>', error: 'SyntaxError' }),
+    ).toEqual({
+      code: 'HTTP_502',
+      message: 'The server ran into a problem. Please try again later.',
+      status: 502,
+    });
   });
 
   test("the server's error body gives the code and the message", () => {

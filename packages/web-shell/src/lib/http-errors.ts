@@ -65,6 +65,12 @@ function statusMessage(status: number): string {
 export function toApiError(error: unknown): ApiError {
   if (isFetchBaseQueryError(error)) {
     const { status } = error;
+    // An error page that is not JSON (a proxy's 502 while the server restarts): its status says more than
+    // "could not be read".
+    if (status === 'PARSING_ERROR' && error.originalStatus >= 400) {
+      const original = error.originalStatus;
+      return { code: `HTTP_${original}`, message: statusMessage(original), status: original };
+    }
     if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || status === 'PARSING_ERROR') {
       return { code: status, message: TRANSPORT_ERROR_MESSAGES[status] };
     }

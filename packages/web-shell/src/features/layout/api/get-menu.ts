@@ -1,7 +1,7 @@
 import type { Menu, MenuAudience, MenuEntry } from '@portico/contracts';
-import { apiErrorOf, isCurrentTenant } from '../../../api/query-helpers.ts';
+import { isCurrentTenant, reportTenantCallError } from '../../../api/query-helpers.ts';
 import { shellApi } from '../../../api/shell-api.ts';
-import { setApiError, setMenuItems } from '../../../store/app-slice.ts';
+import { setMenuItems } from '../../../store/app-slice.ts';
 
 /** Entries by `order`, recursively: the server orders them, but the shell does not rely on it. */
 export function sortMenu(entries: readonly MenuEntry[]): MenuEntry[] {
@@ -21,7 +21,7 @@ export const menuApi = shellApi.injectEndpoints({
           const { data } = await queryFulfilled;
           if (stillCurrent()) dispatch(setMenuItems(sortMenu(data.items)));
         } catch (rejection) {
-          if (stillCurrent()) dispatch(setApiError(apiErrorOf(rejection)));
+          reportTenantCallError(getState, dispatch, tenant, rejection);
         }
       },
     }),

@@ -1,7 +1,7 @@
 import { LIMITS, type Site, type SiteList, type SiteListQuery } from '@portico/contracts';
-import { apiErrorOf, appStateOf, isCurrentTenant } from '../../../api/query-helpers.ts';
+import { appStateOf, isCurrentTenant, reportTenantCallError } from '../../../api/query-helpers.ts';
 import { shellApi } from '../../../api/shell-api.ts';
-import { setApiError, setDynamicBreadcrumbValue, setSelectedSite } from '../../../store/app-slice.ts';
+import { setDynamicBreadcrumbValue, setSelectedSite } from '../../../store/app-slice.ts';
 
 /** The first page the shell asks for to pick the selected site (SPEC §4: limit 10, offset 0). */
 export const FIRST_SITE_PAGE = { limit: LIMITS.siteListPageSize, offset: 0 } as const;
@@ -34,7 +34,7 @@ export const sitesApi = shellApi.injectEndpoints({
           dispatch(setSelectedSite(first?.id ?? null));
           dispatch(setDynamicBreadcrumbValue({ key: SITE_BREADCRUMB_KEY, value: first?.name ?? null }));
         } catch (rejection) {
-          if (stillCurrent()) dispatch(setApiError(apiErrorOf(rejection)));
+          reportTenantCallError(getState, dispatch, tenant, rejection);
         }
       },
     }),

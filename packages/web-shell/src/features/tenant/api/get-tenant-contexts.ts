@@ -1,5 +1,5 @@
 import type { GetTenantContextsResponse } from '@portico/contracts';
-import { apiErrorOf, isCurrentTenant } from '../../../api/query-helpers.ts';
+import { isCurrentTenant, reportTenantCallError } from '../../../api/query-helpers.ts';
 import { shellApi } from '../../../api/shell-api.ts';
 import { setApiError, setTenantContext } from '../../../store/app-slice.ts';
 
@@ -30,7 +30,7 @@ export const tenantContextApi = shellApi.injectEndpoints({
               }),
             );
         } catch (rejection) {
-          if (stillCurrent()) dispatch(setApiError(apiErrorOf(rejection)));
+          reportTenantCallError(getState, dispatch, tenant, rejection);
         }
       },
     }),
