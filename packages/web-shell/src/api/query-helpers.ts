@@ -1,4 +1,4 @@
-import { type ApiError, toApiError } from '../lib/http-errors.ts';
+import { type ApiError, isUnreachable, toApiError } from '../lib/http-errors.ts';
 import { type AppState, setApiError } from '../store/app-slice.ts';
 
 /** The app slice from an RTK Query lifecycle's `getState` (typed for the API only). */
@@ -11,13 +11,6 @@ export const isCurrentTenant = (getState: () => unknown, tenant: string) =>
 /** `queryFulfilled` rejects with `{ error }`; this is the error inside, as an ApiError. */
 export const apiErrorOf = (rejection: unknown): ApiError =>
   toApiError((rejection as { error?: unknown } | null)?.error ?? rejection);
-
-/** The server was not reached, or a proxy in front of it could not reach it for now (a restart, a dropped link). */
-const UNREACHABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-export const isUnreachable = (error: ApiError) =>
-  error.code === 'FETCH_ERROR' ||
-  error.code === 'TIMEOUT_ERROR' ||
-  (error.status !== undefined && UNREACHABLE_STATUSES.has(error.status));
 
 /**
  * A failed call of the tenant's preparation (its context, menu, first sites): while the tenant is being prepared

@@ -58,6 +58,15 @@ function statusMessage(status: number): string {
   return `The request failed (HTTP ${status}).`;
 }
 
+/** Statuses of a proxy that could not reach the server for now (a restart, a dropped link). */
+const UNREACHABLE_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
+
+/** The server was not reached, or did not answer in time, or a proxy in front of it could not reach it. */
+export const isUnreachable = (error: ApiError) =>
+  error.code === 'FETCH_ERROR' ||
+  error.code === 'TIMEOUT_ERROR' ||
+  (error.status !== undefined && UNREACHABLE_STATUSES.has(error.status));
+
 /**
  * Turns whatever a query or mutation rejected with (an RTK Query FetchBaseQueryError, a SerializedError or any
  * thrown value) into a code and a message a person can read.
