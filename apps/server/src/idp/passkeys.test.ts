@@ -302,7 +302,8 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
       .replace(/ /g, '');
     const codeAt = (steps: number) =>
       generate({ secret: key, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-    expect((await postForm(flow, '/idp/account/security/totp', { code: await codeAt(0) })).status).toBe(200);
+    const confirmation = await codeAt(0);
+    expect((await postForm(flow, '/idp/account/security/totp', { code: confirmation })).status).toBe(200);
     await addPasskey(flow, new SoftwareAuthenticator(api.url), 'Tablet');
     const page = await (await browserFetch(flow, `${api.url}/idp/account/security`)).text();
     const id = page.match(/passkeys\/([0-9a-f-]{36})\/remove/)![1]!;
@@ -317,10 +318,9 @@ describe('passkeys on the embedded provider', { timeout: 120_000 }, () => {
       body: new URLSearchParams({ confirmation: PASSWORD }).toString(),
     });
     expect(crossSite.status).toBe(403);
-    // The code that confirmed the app is used already; the next one is taken.
-    const used = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, {
-      confirmation: await codeAt(0),
-    });
+    // The code that confirmed the app is used already (that very code: the app's code of now may be the next
+    // period's); the next one is taken.
+    const used = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, { confirmation });
     expect(used.status).toBe(401);
     const right = await postForm(flow, `/idp/account/security/passkeys/${id}/remove`, {
       confirmation: await codeAt(1),
