@@ -13,5 +13,6 @@ export {
   BulkCategoriseButton,
   CategorySelect,
   categoryPanel,
+  ProjectSelect,
   projectPanel,
 } from './components/categories-projects.tsx';

@@ -23,7 +23,77 @@ import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
 type PanelProps<F> = Parameters<FileActionPanel<F & FileActionTarget>['render']>[0];
 
-/** A `<select>` of the tenant's categories, "No category" first; loading and errors said in place. */
+interface Choice {
+  id: string;
+  name: string;
+  disabled?: boolean;
+}
+
+/**
+ * A `<select>` of named choices, the "none" choice first, for the categories and the projects alike: loading,
+ * a failure to load and an empty list are said in place, under the field.
+ */
+function ChoiceSelect({
+  label,
+  value,
+  onChange,
+  noun,
+  emptyLabel,
+  query,
+  choices,
+  emptyHint,
+  hint,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (id: string) => void;
+  /** What the choices are, plural: "categories", "projects". */
+  noun: string;
+  emptyLabel: string;
+  query: { isLoading: boolean; isError: boolean; error?: unknown };
+  choices: readonly Choice[];
+  /** Said when there is nothing to choose. */
+  emptyHint: string;
+  /** Said otherwise, if anything. */
+  hint?: string | undefined;
+  testId: string;
+}) {
+  const id = useId();
+  const selectable = choices.filter((choice) => !choice.disabled);
+  return (
+    <div className="portico-classify-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className="portico-select"
+        value={value}
+        disabled={query.isLoading}
+        onChange={(event) => onChange(event.target.value)}
+        aria-busy={query.isLoading}
+        data-testid={testId}
+      >
+        <option value="">{query.isLoading ? `Loading ${noun}…` : emptyLabel}</option>
+        {choices.map((choice) => (
+          <option key={choice.id} value={choice.id} disabled={choice.disabled}>
+            {choice.name}
+          </option>
+        ))}
+      </select>
+      {query.isError ? (
+        <span className="portico-classify-hint" role="alert">
+          The {noun} could not be loaded: {toApiError(query.error).message}
+        </span>
+      ) : !query.isLoading && selectable.length === 0 ? (
+        <span className="portico-classify-hint">{emptyHint}</span>
+      ) : hint ? (
+        <span className="portico-classify-hint">{hint}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A `<select>` of the tenant's categories, "No category" first. */
 export function CategorySelect({
   value,
   onChange,
@@ -37,36 +107,57 @@ export function CategorySelect({
   emptyLabel?: string;
   testId?: string;
 }) {
-  const id = useId();
   const categories = useGetCategoriesQuery();
-  const records = categories.data?.records ?? [];
   return (
-    <div className="portico-classify-field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className="portico-select"
-        value={value}
-        disabled={categories.isLoading}
-        onChange={(event) => onChange(event.target.value)}
-        aria-busy={categories.isLoading}
-        data-testid={testId}
-      >
-        <option value="">{categories.isLoading ? 'Loading categories…' : emptyLabel}</option>
-        {records.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-      {categories.isError ? (
-        <span className="portico-classify-hint" role="alert">
-          The categories could not be loaded: {toApiError(categories.error).message}
-        </span>
-      ) : !categories.isLoading && records.length === 0 ? (
-        <span className="portico-classify-hint">The firm has no categories yet.</span>
-      ) : null}
-    </div>
+    <ChoiceSelect
+      label={label}
+      value={value}
+      onChange={onChange}
+      noun="categories"
+      emptyLabel={emptyLabel}
+      query={categories}
+      choices={categories.data?.records ?? []}
+      emptyHint="The firm has no categories yet."
+      testId={testId}
+    />
+  );
+}
+
+/**
+ * A `<select>` of the site's open projects, "No project" first; a closed project the file is in stays shown,
+ * not choosable, so the field says where the file is.
+ */
+export function ProjectSelect({
+  siteId,
+  value,
+  currentId,
+  onChange,
+}: {
+  siteId: string;
+  value: string;
+  currentId: string | undefined;
+  onChange: (projectId: string) => void;
+}) {
+  const projects = useGetProjectsQuery({ siteId });
+  const records = projects.data?.records ?? [];
+  const current = records.find((p) => p.id === currentId && p.status === 'closed');
+  const choices: Choice[] = [
+    ...(current ? [{ id: current.id, name: `${current.name} (closed)`, disabled: true }] : []),
+    ...records.filter((p) => p.status === 'open'),
+  ];
+  return (
+    <ChoiceSelect
+      label="Project"
+      value={value}
+      onChange={onChange}
+      noun="projects"
+      emptyLabel="No project"
+      query={projects}
+      choices={choices}
+      emptyHint="This site has no open projects."
+      hint="Only open projects of this site take files."
+      testId="project-select"
+    />
   );
 }
 
@@ -142,18 +233,14 @@ function ProjectForm<F extends FileActionTarget & ClassifiedFile>({
   onDone,
   onCancel,
 }: PanelProps<F>) {
-  const id = useId();
   const [value, setValue] = useState(file.project?.id ?? '');
   const [problem, setProblem] = useState<string>();
   const [save, saving] = useSetFileProjectMutation();
   const projects = useGetProjectsQuery({ siteId });
-  const records = projects.data?.records ?? [];
-  const open = records.filter((p) => p.status === 'open');
-  const current = records.find((p) => p.id === file.project?.id);
   const submit = async () => {
     try {
       await save({ id: file.id, projectId: value || null }).unwrap();
-      const name = records.find((p) => p.id === value)?.name;
+      const name = projects.data?.records.find((p) => p.id === value)?.name;
       onDone({ title: name ? `Added to ${name}` : 'Taken out of its project', description: file.title });
     } catch (error) {
       setProblem(toApiError(error).message);
@@ -167,39 +254,7 @@ function ProjectForm<F extends FileActionTarget & ClassifiedFile>({
       onCancel={onCancel}
       testId="project-form"
     >
-      <div className="portico-classify-field">
-        <label htmlFor={id}>Project</label>
-        <select
-          id={id}
-          className="portico-select"
-          value={value}
-          disabled={projects.isLoading}
-          aria-busy={projects.isLoading}
-          onChange={(event) => setValue(event.target.value)}
-          data-testid="project-select"
-        >
-          <option value="">{projects.isLoading ? 'Loading projects…' : 'No project'}</option>
-          {current && current.status === 'closed' ? (
-            <option value={current.id} disabled>
-              {`${current.name} (closed)`}
-            </option>
-          ) : null}
-          {open.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        {projects.isError ? (
-          <span className="portico-classify-hint" role="alert">
-            The projects could not be loaded: {toApiError(projects.error).message}
-          </span>
-        ) : !projects.isLoading && open.length === 0 ? (
-          <span className="portico-classify-hint">This site has no open projects.</span>
-        ) : (
-          <span className="portico-classify-hint">Only open projects of this site take files.</span>
-        )}
-      </div>
+      <ProjectSelect siteId={siteId} value={value} currentId={file.project?.id} onChange={setValue} />
     </ChoiceForm>
   );
 }
