@@ -13,6 +13,7 @@ import {
   useGetFileHistoryQuery,
   useGetFilePropertiesQuery,
 } from '../api/file-details.ts';
+import { PagedTimeline } from './paged-timeline.tsx';
 import './file-details.css';
 import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
@@ -188,33 +189,25 @@ function Timeline({
   empty: string;
   testId: string;
 }) {
-  if (total === 0) return <p className="portico-details-empty">{empty}</p>;
   return (
-    <>
-      <ol className="portico-details-timeline" data-testid={testId}>
-        {entries.map((e) => (
-          <li key={e.id}>
-            <strong>{e.label}</strong>
-            <span>
-              {who(e.by)} · {formatDateTime(e.occurredAt)} UTC{e.note ? ` · ${e.note}` : ''}
-            </span>
-          </li>
-        ))}
-      </ol>
-      {total > PAGE ? (
-        <div className="portico-details-pager">
-          <Button size="small" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>
-            Newer
-          </Button>
-          <span aria-live="polite">
-            {offset + 1}–{Math.min(offset + PAGE, total)} of {total}
+    <PagedTimeline
+      records={entries}
+      total={total}
+      offset={offset}
+      pageSize={PAGE}
+      setOffset={setOffset}
+      empty={empty}
+      testId={testId}
+    >
+      {(e) => (
+        <>
+          <strong>{e.label}</strong>
+          <span>
+            {who(e.by)} · {formatDateTime(e.occurredAt)} UTC{e.note ? ` · ${e.note}` : ''}
           </span>
-          <Button size="small" disabled={offset + PAGE >= total} onClick={() => setOffset(offset + PAGE)}>
-            Older
-          </Button>
-        </div>
-      ) : null}
-    </>
+        </>
+      )}
+    </PagedTimeline>
   );
 }
 
