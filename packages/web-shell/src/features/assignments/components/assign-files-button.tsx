@@ -1,10 +1,10 @@
 import { UserAddOutlined } from '@ant-design/icons';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { FormDialog } from '../../../ui/form-dialog.tsx';
 import { NoteField } from '../../../ui/note-field.tsx';
+import { SelectionDialogButton } from '../../lists/components/selection-dialog-button.tsx';
 import { useAssignFilesMutation } from '../api/assignments.ts';
 import '../assignments.css';
 import { AssigneeSelect } from './assignee-select.tsx';
@@ -125,33 +125,25 @@ export function AssignFilesButton({
   fileIds: readonly string[];
   onDone?: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
   return (
-    <>
-      <Button
-        ref={button}
-        icon={<UserAddOutlined aria-hidden />}
-        disabled={fileIds.length === 0 || !siteId}
-        title={siteId ? undefined : 'Choose a site to assign its files'}
-        onClick={() => setOpen(true)}
-        data-testid="assign-files"
-      >
-        {fileIds.length > 0 ? `Assign ${fileIds.length}` : 'Assign'}
-      </Button>
-      {open && siteId ? (
-        <AssignFilesDialog
-          tenant={tenant}
-          siteId={siteId}
-          fileIds={fileIds}
-          onClose={close}
-          onDone={onDone}
-        />
-      ) : null}
-    </>
+    <SelectionDialogButton
+      verb="Assign"
+      count={fileIds.length}
+      icon={<UserAddOutlined aria-hidden />}
+      disabled={!siteId}
+      title={siteId ? undefined : 'Choose a site to assign its files'}
+      testId="assign-files"
+      dialog={(close) =>
+        siteId ? (
+          <AssignFilesDialog
+            tenant={tenant}
+            siteId={siteId}
+            fileIds={fileIds}
+            onClose={close}
+            onDone={onDone}
+          />
+        ) : null
+      }
+    />
   );
 }

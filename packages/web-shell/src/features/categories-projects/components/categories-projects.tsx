@@ -1,5 +1,5 @@
 import { AppstoreOutlined, ProjectOutlined } from '@ant-design/icons';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
@@ -7,6 +7,7 @@ import { Notice } from '../../../ui/notice.tsx';
 import type { FileActionPanel, FileActionTarget } from '../../file-actions/components/file-actions.tsx';
 import { useGetCategoriesQuery, useGetProjectsQuery } from '../../file-classification/api/classification.ts';
 import type { ClassifiedFile } from '../../file-classification/components/file-classification-tags.tsx';
+import { SelectionDialogButton } from '../../lists/components/selection-dialog-button.tsx';
 import {
   useBulkSetCategoryMutation,
   useSetFileCategoryMutation,
@@ -342,25 +343,13 @@ export function BulkCategoriseButton({
   fileIds: readonly string[];
   onDone: () => void;
 }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
   return (
-    <>
-      <Button
-        ref={button}
-        icon={<AppstoreOutlined aria-hidden />}
-        disabled={fileIds.length === 0}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-        data-testid="bulk-categorise"
-      >
-        {fileIds.length > 0 ? `Categorise ${fileIds.length}` : 'Categorise'}
-      </Button>
-      {open ? <BulkCategoriseDialog fileIds={fileIds} onClose={close} onDone={onDone} /> : null}
-    </>
+    <SelectionDialogButton
+      verb="Categorise"
+      count={fileIds.length}
+      icon={<AppstoreOutlined aria-hidden />}
+      testId="bulk-categorise"
+      dialog={(close) => <BulkCategoriseDialog fileIds={fileIds} onClose={close} onDone={onDone} />}
+    />
   );
 }

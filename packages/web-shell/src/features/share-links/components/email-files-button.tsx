@@ -1,11 +1,11 @@
 import { MailOutlined } from '@ant-design/icons';
 import { MAX_SHARE_LINK_DAYS, MAX_SHARE_MESSAGE_LENGTH, MAX_SHARE_RECIPIENTS } from '@portico/contracts';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
-import { Button } from '../../../ui/button.tsx';
 import { FormDialog } from '../../../ui/form-dialog.tsx';
 import { NoteField } from '../../../ui/note-field.tsx';
+import { SelectionDialogButton } from '../../lists/components/selection-dialog-button.tsx';
 import { useEmailFilesMutation } from '../api/share-links.ts';
 import '../share-links.css';
 
@@ -158,24 +158,13 @@ function EmailFilesDialog({
  * limit. Shown only where the caller may e-mail files (the site's `internalFilesEmail`, or staff).
  */
 export function EmailFilesButton({ tenant, fileIds }: { tenant: string; fileIds: readonly string[] }) {
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = () => {
-    setOpen(false);
-    button.current?.focus();
-  };
   return (
-    <>
-      <Button
-        ref={button}
-        icon={<MailOutlined aria-hidden />}
-        disabled={fileIds.length === 0}
-        onClick={() => setOpen(true)}
-        data-testid="email-files"
-      >
-        {fileIds.length > 0 ? `E-mail ${fileIds.length}` : 'E-mail'}
-      </Button>
-      {open ? <EmailFilesDialog tenant={tenant} fileIds={fileIds} onClose={close} /> : null}
-    </>
+    <SelectionDialogButton
+      verb="E-mail"
+      count={fileIds.length}
+      icon={<MailOutlined aria-hidden />}
+      testId="email-files"
+      dialog={(close) => <EmailFilesDialog tenant={tenant} fileIds={fileIds} onClose={close} />}
+    />
   );
 }

@@ -1,0 +1,49 @@
+import { type ReactNode, useRef, useState } from 'react';
+import { Button } from '../../../ui/button.tsx';
+
+/**
+ * A button of a list's selection bar that opens a dialog for the selected rows ("Assign 3", "E-mail 3",
+ * "Categorise 3"): it says how many, is off with none, and takes the focus back when the dialog closes.
+ */
+export function SelectionDialogButton({
+  verb,
+  count,
+  icon,
+  disabled = false,
+  title,
+  testId,
+  dialog,
+}: {
+  verb: string;
+  count: number;
+  icon: ReactNode;
+  /** Off for another reason than an empty selection (say why in `title`). */
+  disabled?: boolean;
+  title?: string | undefined;
+  testId: string;
+  /** The dialog, while open; `close` ends it and gives the focus back to the button. */
+  dialog: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <>
+      <Button
+        ref={button}
+        icon={icon}
+        disabled={count === 0 || disabled}
+        title={title}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        data-testid={testId}
+      >
+        {count > 0 ? `${verb} ${count}` : verb}
+      </Button>
+      {open ? dialog(close) : null}
+    </>
+  );
+}
