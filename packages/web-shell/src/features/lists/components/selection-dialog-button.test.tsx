@@ -46,4 +46,13 @@ describe('a selection bar’s dialog button', () => {
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('title', 'Choose a site to assign its files');
   });
+
+  test('without a count the verb is the whole label, and it is on unless told otherwise', () => {
+    render(
+      <SelectionDialogButton verb="Move to…" icon={null} danger testId="bulk-move" dialog={() => null} />,
+    );
+    const button = screen.getByRole('button', { name: 'Move to…' });
+    expect(button).toBeEnabled();
+    expect(button).toHaveClass('portico-btn--danger');
+  });
 });

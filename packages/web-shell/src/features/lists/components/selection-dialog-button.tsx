@@ -3,20 +3,24 @@ import { Button } from '../../../ui/button.tsx';
 
 /**
  * A button of a list's selection bar that opens a dialog for the selected rows ("Assign 3", "E-mail 3",
- * "Categorise 3"): it says how many, is off with none, and takes the focus back when the dialog closes.
+ * "Categorise 3", "Move to…", "Delete"): with a `count` it says how many and is off with none; the focus comes
+ * back to it when the dialog closes.
  */
 export function SelectionDialogButton({
   verb,
   count,
   icon,
+  danger = false,
   disabled = false,
   title,
   testId,
   dialog,
 }: {
   verb: string;
-  count: number;
+  /** How many rows are selected, said after the verb; without it the verb is the whole label. */
+  count?: number | undefined;
   icon: ReactNode;
+  danger?: boolean | undefined;
   /** Off for another reason than an empty selection (say why in `title`). */
   disabled?: boolean;
   title?: string | undefined;
@@ -35,13 +39,14 @@ export function SelectionDialogButton({
       <Button
         ref={button}
         icon={icon}
+        variant={danger ? 'danger' : 'default'}
         disabled={count === 0 || disabled}
         title={title}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         data-testid={testId}
       >
-        {count > 0 ? `${verb} ${count}` : verb}
+        {count ? `${verb} ${count}` : verb}
       </Button>
       {open ? dialog(close) : null}
     </>

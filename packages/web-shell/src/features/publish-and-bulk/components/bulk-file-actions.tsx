@@ -1,11 +1,13 @@
 import { DeleteOutlined, FolderOutlined } from '@ant-design/icons';
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
+import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { useGetFoldersQuery } from '../../folders/api/folders.ts';
 import { folderOptions } from '../../folders/folder-tree.ts';
+import { SelectionDialogButton } from '../../lists/components/selection-dialog-button.tsx';
 import { useDeleteFilesMutation, useMoveFilesMutation } from '../api/publish-and-bulk.ts';
 
 /** What a bulk button acts on: the selection of one list, and what to do once it changed. */
@@ -35,46 +37,44 @@ function BulkDialogButton({
   disabled?: boolean;
   children: (close: () => void, titleId: string) => ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal?.();
-  }, [open]);
-  const close = () => {
-    setOpen(false);
-    trigger.current?.focus();
-  };
   return (
-    <>
-      <Button
-        ref={trigger}
-        icon={icon}
-        variant={danger ? 'danger' : 'default'}
-        aria-haspopup="dialog"
-        disabled={disabled}
-        onClick={() => setOpen(true)}
-        data-testid={testId}
-      >
-        {label}
-      </Button>
-      {open ? (
-        <dialog
-          ref={dialog}
-          className="portico-file-actions"
-          aria-labelledby={titleId}
-          onCancel={(event) => {
-            event.preventDefault();
-            close();
-          }}
-          data-testid={`${testId}-dialog`}
-        >
-          {children(close, titleId)}
-        </dialog>
-      ) : null}
-    </>
+    <SelectionDialogButton
+      verb={label}
+      icon={icon}
+      danger={danger}
+      disabled={disabled}
+      testId={testId}
+      dialog={(close) => (
+        <BulkDialog testId={testId} close={close}>
+          {children}
+        </BulkDialog>
+      )}
+    />
+  );
+}
+
+/** The bulk action's modal dialog, open while mounted; Esc closes it as Cancel does. */
+function BulkDialog({
+  testId,
+  close,
+  children,
+}: {
+  testId: string;
+  close: () => void;
+  children: (close: () => void, titleId: string) => ReactNode;
+}) {
+  const { ref, onCancel } = useModalDialog(close);
+  const titleId = useId();
+  return (
+    <dialog
+      ref={ref}
+      className="portico-file-actions"
+      aria-labelledby={titleId}
+      onCancel={onCancel}
+      data-testid={`${testId}-dialog`}
+    >
+      {children(close, titleId)}
+    </dialog>
   );
 }
 
