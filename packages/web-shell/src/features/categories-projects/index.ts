@@ -13,6 +13,5 @@ export {
   BulkCategoriseButton,
   CategorySelect,
   categoryPanel,
-  ProjectSelect,
   projectPanel,
 } from './components/categories-projects.tsx';

@@ -71,7 +71,7 @@ describe('the category and project choices', () => {
     expect(onChange).toHaveBeenCalledWith(CATEGORIES.records[1]!.id);
   });
 
-  test('no categories, or none that load, is said under the field', async () => {
+  test('a firm without categories is told so under the field', async () => {
     answers = { '/t/acme/file-management/api/categories': () => Response.json({ records: [] }) };
     renderWithStore(<CategorySelect value="" onChange={() => {}} />);
     expect(await screen.findByText('The firm has no categories yet.')).toBeInTheDocument();
