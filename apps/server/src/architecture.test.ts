@@ -179,6 +179,7 @@ describe.skipIf(process.env.PORTICO_TEST_DB === 'postgres')('the server map', ()
     const moduleRoutes = [
       path.join('site-files', 'site-file-list.routes.ts'),
       path.join('site-files', 'download-ticket.routes.ts'),
+      path.join('site-files', 'staff-file-transfer.routes.ts'),
       path.join('mail', 'unsubscribe.routes.ts'),
       path.join('share-links', 'share-link-page.routes.ts'),
       path.join('subscriptions', 'unfollow.routes.ts'),

@@ -4,8 +4,6 @@ import type {
 } from '@simplewebauthn/server';
 import { generate } from 'otplib';
 import { describe, expect, test } from 'vitest';
-import { parseConfig } from '../config.ts';
-import { startServer } from '../main.ts';
 import { useTestApi } from '../testing/api.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import {
@@ -22,7 +20,7 @@ import {
 } from '../testing/sign-in.ts';
 import { SoftwareAuthenticator } from '../testing/software-authenticator.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
-import { freePort } from '../testing/test-server.ts';
+import { startTestServer } from '../testing/test-server.ts';
 import { findAccountByUsernameOrEmail } from './accounts.ts';
 import { resetTwoStep } from './two-step.usecases.ts';
 
@@ -383,23 +381,7 @@ describe('a passkey ceremony across two server processes on one database', { tim
   test.runIf(testDatabaseKind() === 'postgres')(
     'options from one process, the answer to the other: accepted once, then refused by either',
     async () => {
-      const port = await freePort();
-      const second = await startServer(
-        parseConfig({
-          ...Object.fromEntries(
-            Object.entries({
-              PORT: String(port),
-              HOST: '127.0.0.1',
-              PUBLIC_URL: api.url,
-              DATABASE_URL: api.server.config.databaseUrl,
-              DATA_DIR: `${api.server.config.dataDir}-second`,
-              LOGIN_RATE_LIMIT: '1000',
-              LOG_LEVEL: 'warn',
-            }).filter(([, v]) => v !== undefined) as [string, string][],
-          ),
-        }),
-        { quiet: true, logger: false },
-      );
+      const second = await startTestServer({}, { peerOf: api.server });
       try {
         // Carol has no passkey left (removed above), so her password alone signs her in to add one.
         const carols = new SoftwareAuthenticator(api.url);
@@ -408,7 +390,7 @@ describe('a passkey ceremony across two server processes on one database', { tim
         const path = `/idp/interaction/${uidOf(login.url)}/passkey`;
         const options = await postJson(login.flow, `${path}/options`, {});
         const response = carols.get((await options.json()) as PublicKeyCredentialRequestOptionsJSON);
-        const atSecond = await postJson(login.flow, `http://127.0.0.1:${port}${path}`, { response });
+        const atSecond = await postJson(login.flow, `${second.url}${path}`, { response });
         expect(atSecond.status).toBe(200);
         const { location } = (await atSecond.json()) as { location: string };
         const tokens = await tokensAt(login.flow, location);
@@ -417,11 +399,9 @@ describe('a passkey ceremony across two server processes on one database', { tim
         const again = await openLoginPage(api.url);
         const replayPath = `/idp/interaction/${uidOf(again.url)}/passkey`;
         expect((await postJson(again.flow, replayPath, { response })).status).toBe(401);
-        expect(
-          (await postJson(again.flow, `http://127.0.0.1:${port}${replayPath}`, { response })).status,
-        ).toBe(401);
+        expect((await postJson(again.flow, `${second.url}${replayPath}`, { response })).status).toBe(401);
       } finally {
-        await second.app.close();
+        await second.close();
       }
     },
   );

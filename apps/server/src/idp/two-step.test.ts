@@ -1,7 +1,5 @@
 import { generate } from 'otplib';
 import { describe, expect, test } from 'vitest';
-import { parseConfig } from '../config.ts';
-import { startServer } from '../main.ts';
 import { useTestApi } from '../testing/api.ts';
 import { captureLogs } from '../testing/log-capture.ts';
 import {
@@ -18,7 +16,7 @@ import {
   submitLogin,
 } from '../testing/sign-in.ts';
 import { testDatabaseKind } from '../testing/test-database.ts';
-import { freePort } from '../testing/test-server.ts';
+import { startTestServer } from '../testing/test-server.ts';
 import { LOCKOUT } from './two-step.usecases.ts';
 import { WRONG_CODE_MESSAGE } from './two-step-pages.ts';
 
@@ -236,23 +234,7 @@ describe('the lockout across two server processes on one database', { timeout: 1
   test.runIf(testDatabaseKind() === 'postgres')(
     'wrong codes sent to either process count together',
     async () => {
-      const port = await freePort();
-      const second = await startServer(
-        parseConfig({
-          ...Object.fromEntries(
-            Object.entries({
-              PORT: String(port),
-              HOST: '127.0.0.1',
-              PUBLIC_URL: api.url,
-              DATABASE_URL: api.server.config.databaseUrl,
-              DATA_DIR: `${api.server.config.dataDir}-second`,
-              LOGIN_RATE_LIMIT: '1000',
-              LOG_LEVEL: 'warn',
-            }).filter(([, v]) => v !== undefined) as [string, string][],
-          ),
-        }),
-        { quiet: true, logger: false },
-      );
+      const second = await startTestServer({}, { peerOf: api.server });
       try {
         // Alice set up an app in the tests above: she starts again, as after `portico user reset-two-step`.
         await api.db.query('DELETE FROM two_step_totp WHERE user_id = $1', [await api.userId('alice')]);
@@ -260,13 +242,13 @@ describe('the lockout across two server processes on one database', { timeout: 1
         const { flow, next } = await passwordStep('alice');
         const path = new URL(next).pathname;
         for (let n = 0; n < LOCKOUT.limit; n++) {
-          const target = n % 2 ? `http://127.0.0.1:${port}${path}` : next;
+          const target = n % 2 ? `${second.url}${path}` : next;
           await sendCode(flow, target, '000000');
         }
-        const right = await sendCode(flow, `http://127.0.0.1:${port}${path}`, await codeAt(key, 1));
+        const right = await sendCode(flow, `${second.url}${path}`, await codeAt(key, 1));
         expect(right.html).toMatch(/locked until/);
       } finally {
-        await second.app.close();
+        await second.close();
       }
     },
   );

@@ -23,6 +23,12 @@ export interface TestServerOptions {
    * deployment would: same issuer, same signing keys, same provider sessions. Closing the new server cleans up.
    */
   restartOf?: TestServer;
+  /**
+   * A running server to stand beside as another process of the same deployment, as the cluster's three do: the
+   * same database and public address, its own port and data folder, nothing seeded. PostgreSQL only (PGlite is
+   * one process's database). Closing it removes its data folder; the database stays the first server's.
+   */
+  peerOf?: TestServer;
   /** Fastify logger options, e.g. `{ level: 'info', stream }` to read what the server logs. */
   logger?: object;
 }
@@ -53,20 +59,27 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const previous = options.restartOf && resources.get(options.restartOf);
   if (options.restartOf && !previous) throw new Error('restartOf: not a server from startTestServer');
-  const dataDir = previous?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portico-test-')));
-  const database = previous?.database ?? (await createThrowawayDatabase(dataDir));
+  const peerOf = options.peerOf;
+  if (peerOf && !peerOf.config.databaseUrl)
+    throw new Error('peerOf: two processes share a PostgreSQL database, not PGlite');
   const port = options.restartOf?.config.port ?? (await freePort());
+  const dataDir =
+    previous?.dataDir ??
+    (peerOf ? `${peerOf.config.dataDir}-peer-${port}` : await mkdtemp(path.join(tmpdir(), 'portico-test-')));
+  // A peer's database is the first server's to drop.
+  const database = peerOf ? undefined : (previous?.database ?? (await createThrowawayDatabase(dataDir)));
+  const databaseUrl = peerOf ? peerOf.config.databaseUrl : database?.url;
   const config = parseConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    PUBLIC_URL: peerOf?.url ?? `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     // The demo is what the tests sign in as; a test of an empty firm sets SEED_DEMO=false.
-    SEED_DEMO: 'true',
+    SEED_DEMO: peerOf ? 'false' : 'true',
     // Tests sign in many times a minute from one address; the limit's own test sets it low again.
     LOGIN_RATE_LIMIT: '1000',
-    ...(database.url ? { DATABASE_URL: database.url } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...env,
   });
   const started = await startServer(config, {
@@ -75,7 +88,8 @@ export async function startTestServer(
   });
   let stopped: Promise<void> | undefined;
   const server: TestServer = {
-    url: config.publicUrl,
+    // A peer answers on its own port, behind the public address it shares.
+    url: peerOf ? `http://127.0.0.1:${port}` : config.publicUrl,
     config,
     app: started.app,
     db: started.db,
@@ -85,10 +99,10 @@ export async function startTestServer(
     },
     async close() {
       await server.stop();
-      await database.drop();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-  resources.set(server, { dataDir, database });
+  if (database) resources.set(server, { dataDir, database });
   return server;
 }

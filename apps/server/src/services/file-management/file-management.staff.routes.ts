@@ -10,14 +10,12 @@ import {
   TenantParamsSchema,
 } from '@portico/contracts';
 import { Type } from 'typebox';
-import { FILE_DOWNLOAD_RESPONSES, FILE_PREVIEW_RESPONSES } from '../../http/openapi-responses.ts';
 import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
-import { issueTicketRoute, type TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
+import type { TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
 import type { FileMailSettings } from '../../site-files/file-notifications.ts';
-import { serveFilePreview, servePreviewNote } from '../../site-files/file-preview.ts';
 import { listPublishedFileReads } from '../../site-files/file-reads.ts';
-import { serveFileDownload, staffFiles } from '../../site-files/file-transfer.ts';
 import { publishFiles, unpublishFile } from '../../site-files/publish.staff.usecases.ts';
+import { staffFileTransferRoutes } from '../../site-files/staff-file-transfer.routes.ts';
 import { requireStaff, STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
 
 const errors = { '4xx': ErrorBodySchema, '5xx': ErrorBodySchema };
@@ -76,36 +74,6 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
     },
   );
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/api/staff/published-files/:id/download',
-    schema: {
-      ...doc,
-      summary: 'Download a published file',
-      description:
-        'As the portal’s download, but for any published file of the firm, whatever its site’s settings and ' +
-        `even if the site is archived.${STAFF_ONLY_NOTE}`,
-      params: StaffFileParamsSchema,
-      response: FILE_DOWNLOAD_RESPONSES,
-    },
-    handler: (request, reply) =>
-      serveFileDownload(deps, request, reply, staffFiles(request, 'published'), request.params.id),
-  });
-
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/api/staff/published-files/:id/preview',
-    schema: {
-      ...doc,
-      summary: 'Preview a published file',
-      description: `${servePreviewNote}. For any published file of the firm, whatever its site’s settings and even if the site is archived.${STAFF_ONLY_NOTE}`,
-      params: StaffFileParamsSchema,
-      response: FILE_PREVIEW_RESPONSES,
-    },
-    handler: (request, reply) =>
-      serveFilePreview(deps, request, reply, staffFiles(request, 'published'), request.params.id),
-  });
-
   app.get(
     '/api/staff/published-files/reads',
     {
@@ -126,20 +94,10 @@ export const fileManagementStaffRoutes: FastifyPluginAsyncTypebox<
       listPublishedFileReads(db, staffCallerOf(request), request.query.siteId, request.query.fileId),
   );
 
-  issueTicketRoute(app, deps, {
-    url: '/api/staff/published-files/download-tickets',
-    target: {
-      direction: 'published',
-      listPath: 'api/files/published-files',
-      zipTitle: 'Published Files',
-      staff: true,
-    },
-    lookupOf: (request) => staffFiles(request, 'published'),
-    doc: {
-      tags: doc.tags,
-      description:
-        'As the portal’s ticket, for any published file of the firm (archived sites included, whatever the ' +
-        `clients’ settings); each GET checks that its user is still staff.${STAFF_ONLY_NOTE}`,
-    },
+  staffFileTransferRoutes(app, deps, {
+    path: '/api/staff/published-files',
+    direction: 'published',
+    tags: doc.tags,
+    ticket: { listPath: 'api/files/published-files', zipTitle: 'Published Files' },
   });
 };

@@ -11,15 +11,11 @@ import {
   StaffSubmissionsQuerySchema,
   TenantParamsSchema,
 } from '@portico/contracts';
-import {
-  FILE_DOWNLOAD_RESPONSES,
-  FILE_PREVIEW_RESPONSES,
-  ZIP_RESPONSES,
-} from '../../http/openapi-responses.ts';
+import { ZIP_RESPONSES } from '../../http/openapi-responses.ts';
 import { answerIdempotently } from '../../idempotency/idempotent-routes.ts';
-import { issueTicketRoute, type TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
-import { serveFilePreview, servePreviewNote } from '../../site-files/file-preview.ts';
-import { serveFileDownload, serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';
+import type { TicketRouteDeps } from '../../site-files/download-ticket.routes.ts';
+import { serveFileZip, staffFiles } from '../../site-files/file-transfer.ts';
+import { staffFileTransferRoutes } from '../../site-files/staff-file-transfer.routes.ts';
 import { findSubmission, listStaffSubmissions } from '../../site-files/submissions.staff.repository.ts';
 import { setSubmissionStatus } from '../../site-files/submissions.staff.usecases.ts';
 import { STAFF_ONLY_NOTE, staffCallerOf } from '../../sites/access.ts';
@@ -117,36 +113,6 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
     },
   );
 
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/api/staff/submissions/:id/download',
-    schema: {
-      ...doc,
-      summary: 'Download a submitted file',
-      description:
-        'As the portal’s download (streamed attachment, ETag, Range), but for any submitted file of the firm, ' +
-        `whatever its site's \`internalFilesDownload\` and even if the site is archived.${STAFF_ONLY_NOTE}`,
-      params: StaffFileParamsSchema,
-      response: FILE_DOWNLOAD_RESPONSES,
-    },
-    handler: (request, reply) =>
-      serveFileDownload(deps, request, reply, staffFiles(request, 'submitted'), request.params.id),
-  });
-
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/api/staff/submissions/:id/preview',
-    schema: {
-      ...doc,
-      summary: 'Preview a submitted file',
-      description: `${servePreviewNote}. For any submitted file of the firm, whatever its site’s settings and even if the site is archived.${STAFF_ONLY_NOTE}`,
-      params: StaffFileParamsSchema,
-      response: FILE_PREVIEW_RESPONSES,
-    },
-    handler: (request, reply) =>
-      serveFilePreview(deps, request, reply, staffFiles(request, 'submitted'), request.params.id),
-  });
-
   app.post(
     '/api/staff/submissions/zip',
     {
@@ -165,15 +131,10 @@ export const submissionsStaffRoutes: FastifyPluginAsyncTypebox<TicketRouteDeps> 
       serveFileZip(deps, reply, staffFiles(request, 'submitted'), request.body.fileIds, 'Submissions'),
   );
 
-  issueTicketRoute(app, deps, {
-    url: '/api/staff/submissions/download-tickets',
-    target: { direction: 'submitted', listPath: 'api/files/submitted', zipTitle: 'Submissions', staff: true },
-    lookupOf: (request) => staffFiles(request, 'submitted'),
-    doc: {
-      tags: doc.tags,
-      description:
-        'As the portal’s ticket, for any submitted file of the firm (archived sites included, whatever the ' +
-        `clients’ settings); each GET checks that its user is still staff.${STAFF_ONLY_NOTE}`,
-    },
+  staffFileTransferRoutes(app, deps, {
+    path: '/api/staff/submissions',
+    direction: 'submitted',
+    tags: doc.tags,
+    ticket: { listPath: 'api/files/submitted', zipTitle: 'Submissions' },
   });
 };
