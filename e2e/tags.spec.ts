@@ -131,6 +131,7 @@ describe('tags', { timeout: 90_000 }, () => {
     }
     // The firm's tags on the File-area settings page: the count of files is said before deleting.
     await page.goto(`${server().url}/control-panel/file-area-settings`);
+    await page.getByRole('tab', { name: 'Tags' }).click();
     const editor = page.getByTestId('tags-editor');
     await editor
       .getByTestId('tags-editor-Year end')

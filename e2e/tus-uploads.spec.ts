@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { UploadedFile } from '@portico/contracts';
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from '../apps/server/src/db/seed/demo-data.ts';
 import { useBrowser } from './support/browser-session.ts';
@@ -164,8 +164,13 @@ describe('tus uploads in the browser', () => {
     await expect.poll(() => percentOf(page, file.name), { timeout: 30_000 }).toBeGreaterThan(20);
     const { uploadUrl } = await pageState(page);
 
-    // The reload breaks the PATCH on its way: the server keeps what arrived.
+    // The reload breaks the PATCH on its way: the server keeps what arrived. The page asks before it lets a running
+    // upload go (beforeunload; Chromium shows that only after a user gesture on the page, so not every run), and
+    // the person reloading says yes: unanswered, Playwright dismisses it and the reload never happens.
+    const leave = (dialog: Dialog) => void dialog.accept();
+    page.on('dialog', leave);
     await page.reload();
+    page.off('dialog', leave);
     await page.getByTestId('file-uploader').waitFor({ timeout: 30_000 });
     await expect.poll(() => serverOffset(page), { timeout: 30_000 }).toBeGreaterThan(0);
     await network({});

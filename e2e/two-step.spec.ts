@@ -187,7 +187,8 @@ describe('two-step sign-in', { timeout: 180_000 }, () => {
 
   test('the firm requires two-step sign-in for clients: bob sets it up before seeing any file', async () => {
     const carol = await browser.open();
-    await carol.page.goto(`${server().url}/control-panel/file-area-settings`);
+    // The tab in the address survives the sign-in on the way.
+    await carol.page.goto(`${server().url}/control-panel/file-area-settings?tab=sign-in`);
     await passwordStep(carol.page, 'carol');
     const select = carol.page.getByLabel('Require two-step sign-in');
     await select.waitFor({ timeout: 30_000 });

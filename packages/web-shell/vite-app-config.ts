@@ -51,16 +51,89 @@ const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
 
 /**
  * The shell's own modules travel as one chunk: left to the bundler, the many entry points of the lazy pages cut
- * them into a score of 1–2 KB files, each a request with its headers on the first screen. The modules that draw
- * with antd (found by their imports; the shell loads each of them lazily), the viewer's, the versions view's and
- * the uploads' stay in their own lazy chunks, so the first screen never carries antd; so does the package's
- * index, whose re-exports would otherwise pull them in (a chunk group takes its modules' static imports along).
+ * them into a score of 1–2 KB files, each a request with its headers on the first screen. Kept out of it, each in
+ * the lazy chunk that needs it:
+ * - the modules that draw with antd (found by their imports; the shell loads each of them lazily), so the first
+ *   screen never carries antd (decision 40);
+ * - the parts loaded when first wanted (decision 68): every `dialogs/` module (the "More" dialog, its panels, the
+ *   selection bar's dialogs, the details view; each behind a `lazyPart`), the viewer's, the versions view's and
+ *   the uploads', and the pages the package exports on paths of their own (`@portico/web-shell/assigned-to-me`);
+ * - what only those parts import;
+ * - the package's index, whose re-exports would otherwise pull everything in (a chunk group takes its modules'
+ *   static imports along).
  */
 const SHELL = /\/packages\/web-shell\/src\//;
 const SHELL_APART =
-  /\/web-shell\/src\/(index\.ts$|testing\/|features\/preview\/components\/|features\/file-versions\/components\/|features\/transfers\/api\/upload-file)/;
-/** A module that draws with antd itself: it stays in the lazy chunk that imports it. */
+  /\/web-shell\/src\/(index\.ts$|testing\/|features\/[^/]+\/dialogs\/|features\/preview\/components\/|features\/file-versions\/components\/|features\/transfers\/api\/upload-file|features\/assignments\/components\/assigned-to-me-page|features\/notification-preferences\/components\/notifications-page)/;
+/** antd itself: a shell module that reaches it stays in the lazy chunk that imports it. */
 const DRAWS_WITH_ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
+const INDEX = /\/web-shell\/src\/index\.ts$/;
+
+type ModuleInfoOf = (id: string) => {
+  importedIds: readonly string[];
+  importers: readonly string[];
+  dynamicImporters: readonly string[];
+} | null;
+
+/**
+ * Whether a module draws with antd, itself or through the shell's modules it imports statically. Through them
+ * too: a chunk takes its modules' static imports along, so a module that only imports the site picker (which
+ * imports antd) would bring antd into the shell's chunk (as `site-select.tsx` did, unnoticed, from issue 24 until
+ * 2026-11-28: 225 KB of the portal's first screen instead of 72).
+ */
+function drawsWithAntd(id: string, info: ModuleInfoOf, seen = new Set<string>()): boolean {
+  // Reachability, walked afresh for each module: an answer remembered from inside an import cycle could be wrong.
+  seen.add(id);
+  return (info(id)?.importedIds ?? []).some(
+    (dep) =>
+      DRAWS_WITH_ANTD.test(dep) || (SHELL.test(dep) && !seen.has(dep) && drawsWithAntd(dep, info, seen)),
+  );
+}
+
+/**
+ * Whether a shell module is wanted without any lazily loaded part: some module imports it that is the
+ * package's index (its public face), an app's module, or a shell module itself wanted so. A module only the
+ * `dialogs/` modules (or the other parts apart) import travels with them instead.
+ */
+function wantedUpFront(id: string, info: ModuleInfoOf, seen = new Set<string>()): boolean {
+  seen.add(id);
+  const module = info(id);
+  // Dynamically too: the protected root and the pages the shell preloads are wanted as the app starts.
+  return [...(module?.importers ?? []), ...(module?.dynamicImporters ?? [])].some(
+    (importer) =>
+      INDEX.test(importer) ||
+      !SHELL.test(importer) ||
+      (!SHELL_APART.test(importer) && !seen.has(importer) && wantedUpFront(importer, info, seen)),
+  );
+}
+
+/**
+ * Fails the build if antd, or a part meant to load when first wanted (a `dialogs/` module, the viewer, the
+ * versions view), reaches the shell's chunk anyway: a shell module imports it statically. The first screens'
+ * budget (decisions 40 and 68) rests on it.
+ */
+function shellWithoutLazyParts(): Plugin {
+  return {
+    name: 'portico-shell-without-lazy-parts',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || chunk.name !== 'shell') continue;
+        const ids = Object.keys(chunk.modules);
+        const antd = ids.filter((id) => DRAWS_WITH_ANTD.test(id));
+        if (antd.length > 0)
+          this.error(
+            `the shell chunk carries antd (${antd.length} modules, e.g. ${antd[0]}): a shell module imports it statically`,
+          );
+        const apart = ids.filter((id) => SHELL_APART.test(id) && !INDEX.test(id));
+        if (apart.length > 0)
+          this.error(
+            `the shell chunk carries a part meant to load when first wanted (${apart[0]}): a shell module imports it statically instead of through lazyPart`,
+          );
+      }
+    },
+  };
+}
 
 /**
  * The Vite build both front ends share; each app names only where the Portico server serves it (`base`, which
@@ -70,7 +143,7 @@ const DRAWS_WITH_ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
 export function defineShellAppConfig(app: { base: string; devPort: number }): UserConfig {
   return defineConfig({
     base: app.base,
-    plugins: [react(), precompress()],
+    plugins: [react(), precompress(), shellWithoutLazyParts()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,
@@ -83,9 +156,13 @@ export function defineShellAppConfig(app: { base: string; devPort: number }): Us
         output: {
           manualChunks(id, { getModuleInfo }) {
             for (const [name, test] of VENDOR_CHUNKS) if (test.test(id)) return name;
-            const drawsWithAntd = () =>
-              getModuleInfo(id)?.importedIds.some((dep) => DRAWS_WITH_ANTD.test(dep));
-            if (SHELL.test(id) && !SHELL_APART.test(id) && !drawsWithAntd()) return 'shell';
+            if (
+              SHELL.test(id) &&
+              !SHELL_APART.test(id) &&
+              !drawsWithAntd(id, getModuleInfo) &&
+              wantedUpFront(id, getModuleInfo)
+            )
+              return 'shell';
             return undefined;
           },
         },

@@ -130,5 +130,6 @@ export { Notice, type NoticeProps } from './ui/notice.tsx';
 export { Result, type ResultProps } from './ui/result.tsx';
 export { Skeleton, Spinner } from './ui/spinner.tsx';
 export { Switch, type SwitchProps } from './ui/switch.tsx';
+export { type TabItem, Tabs } from './ui/tabs.tsx';
 export { Tag } from './ui/tag.tsx';
 export type { Tone } from './ui/tone.ts';

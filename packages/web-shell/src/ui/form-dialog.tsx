@@ -1,11 +1,11 @@
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { useModalDialog } from '../lib/use-modal-dialog.ts';
 import { Button } from './button.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
 import { Notice } from './notice.tsx';
 
 /**
- * A form in a native modal `<dialog>`, open while mounted (`useModalDialog`): its heading names it, its fields are
- * the children (`id` prefixes their ids), then what went wrong, if anything, and Cancel beside the submit button.
+ * A form in a `ModalDialog`: its heading names it, its fields are the children (`id` prefixes their ids), then
+ * what went wrong, if anything, and Cancel beside the submit button.
  * The dialogs of the selection bar (Assign, E-mail) differ only by their fields, words and request.
  */
 export function FormDialog({
@@ -21,8 +21,8 @@ export function FormDialog({
   onClose,
   children,
 }: {
-  /** The dialog's own look (its width, its fields'). */
-  className: string;
+  /** The dialog's own look beside `portico-modal`'s (its fields', a `--narrow` width). */
+  className?: string;
   title: ReactNode;
   /** A sentence under the heading. */
   intro?: ReactNode;
@@ -37,36 +37,35 @@ export function FormDialog({
   onClose: () => void;
   children: (id: string) => ReactNode;
 }) {
-  const { ref, onCancel } = useModalDialog(onClose);
   const id = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void onSubmit();
   };
   return (
-    <dialog
-      ref={ref}
-      className={className}
-      aria-labelledby={`${id}-title`}
-      onCancel={onCancel}
-      data-testid={testIds.dialog}
+    <ModalDialog
+      className={className ? `portico-modal ${className}` : 'portico-modal'}
+      onClose={onClose}
+      testId={testIds.dialog}
     >
-      <form onSubmit={submit} noValidate>
-        <h2 id={`${id}-title`}>{title}</h2>
-        {intro ? <p style={{ margin: '0 0 12px' }}>{intro}</p> : null}
-        {children(id)}
-        {problem ? (
-          <Notice tone="error" title={problemTitle} style={{ marginBlock: 12 }} data-testid={testIds.error}>
-            {problem}
-          </Notice>
-        ) : null}
-        <div className="portico-form-dialog__actions">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="primary" loading={busy} data-testid={testIds.send}>
-            {submitLabel}
-          </Button>
-        </div>
-      </form>
-    </dialog>
+      {(titleId) => (
+        <form onSubmit={submit} noValidate>
+          <h2 id={titleId}>{title}</h2>
+          {intro ? <p style={{ margin: '0 0 12px' }}>{intro}</p> : null}
+          {children(id)}
+          {problem ? (
+            <Notice tone="error" title={problemTitle} style={{ marginBlock: 12 }} data-testid={testIds.error}>
+              {problem}
+            </Notice>
+          ) : null}
+          <div className="portico-form-dialog__actions">
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" loading={busy} data-testid={testIds.send}>
+              {submitLabel}
+            </Button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -4,7 +4,5 @@ export {
   useGetAssigneesQuery,
   useSelectSite,
 } from './api/assignments.ts';
-export { AssignFilesButton, assignFormProblem } from './components/assign-files-button.tsx';
-export { AssigneeSelect } from './components/assignee-select.tsx';
-export { AssignmentHistory } from './components/assignment-history.tsx';
+export { AssignFilesButton } from './components/assign-files-button.tsx';
 export { setAssigneePanel } from './components/set-assignee-panel.tsx';

@@ -9,9 +9,5 @@ export {
   useSetFileProjectMutation,
   useUpdateProjectMutation,
 } from './api/categories-projects.ts';
-export {
-  BulkCategoriseButton,
-  CategorySelect,
-  categoryPanel,
-  projectPanel,
-} from './components/categories-projects.tsx';
+export { CategorySelect } from './components/categories-projects.tsx';
+export { BulkCategoriseButton, categoryPanel, projectPanel } from './components/classification-panels.tsx';

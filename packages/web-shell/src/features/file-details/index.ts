@@ -1,10 +1,4 @@
 export { useGetFilePropertiesQuery } from './api/file-details.ts';
-export {
-  FILE_DETAILS_ALL,
-  FILE_DETAILS_VIEWS,
-  type FileDetailsView,
-  fileDetailsViews,
-} from './components/file-details-dialog.tsx';
 export { FileLockTag } from './components/file-lock-tag.tsx';
 export {
   type CheckoutFile,
@@ -12,3 +6,9 @@ export {
   useFileCheckout,
 } from './hooks/use-file-checkout.tsx';
 export { useFileDetails } from './hooks/use-file-details.tsx';
+export {
+  FILE_DETAILS_ALL,
+  FILE_DETAILS_VIEWS,
+  type FileDetailsView,
+  fileDetailsViews,
+} from './views.ts';

@@ -3,4 +3,4 @@ export {
   usePutFileStatusesMutation,
   useSetFileStatusMutation,
 } from './api/file-statuses.ts';
-export { FileStatusForm, fileStatusPanel } from './components/file-status-panel.tsx';
+export { fileStatusPanel } from './components/file-status-panel.tsx';

@@ -7,5 +7,5 @@ export {
   useSetFileTagsMutation,
   useUpdateTagMutation,
 } from './api/tags.ts';
-export { BulkTagButton, FileTagsPanel, fileTagsPanel } from './components/file-tags-panel.tsx';
+export { BulkTagButton, fileTagsPanel } from './components/file-tags-panel.tsx';
 export { ColorPicker, colorName, NewTagForm, TagChecklist, TagDot } from './components/tag-fields.tsx';

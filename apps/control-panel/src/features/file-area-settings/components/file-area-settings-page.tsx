@@ -1,7 +1,8 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { describeQueryError, notify, QueryErrorAlert } from '@portico/web-shell';
+import { describeQueryError, notify, QueryErrorAlert, type TabItem, Tabs } from '@portico/web-shell';
 import { Card, Flex, Segmented, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import { ScannerNotice } from '../../../components/scanner-notice.tsx';
 import { SiteSelect } from '../../../components/site-select.tsx';
@@ -113,16 +114,21 @@ function SiteOverrides() {
   );
 }
 
-/** `/file-area-settings`: every fileAreaSettings flag, for the firm's defaults and per-site overrides. */
-export default function FileAreaSettingsPage() {
+/** The page's parts, one tab each; the open one is kept in the address (`?tab=`), so a reload and a link keep it. */
+const TABS = [
+  { key: 'clients', label: 'What clients may do' },
+  { key: 'statuses', label: 'Statuses' },
+  { key: 'tags', label: 'Tags' },
+  { key: 'categories', label: 'Categories' },
+  { key: 'sign-in', label: 'Sign-in' },
+] as const satisfies readonly TabItem<string>[];
+type Tab = (typeof TABS)[number]['key'];
+const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab.key === value);
+
+function ClientPermissions() {
   const [scope, setScope] = useState<Scope>('tenant');
   return (
-    <ConsolePage
-      title="File-area settings"
-      icon={<SettingOutlined />}
-      description="What clients may do with the files of a site. Sites follow the firm's defaults unless you override a flag for one site."
-    >
-      <ScannerNotice showOff />
+    <Flex vertical gap={16}>
       <Segmented<Scope>
         value={scope}
         onChange={setScope}
@@ -131,6 +137,7 @@ export default function FileAreaSettingsPage() {
           { value: 'site', label: 'Per site' },
         ]}
         aria-label="Which settings"
+        style={{ alignSelf: 'flex-start' }}
       />
       <Card
         title={
@@ -139,14 +146,56 @@ export default function FileAreaSettingsPage() {
       >
         {scope === 'tenant' ? <TenantDefaults /> : <SiteOverrides />}
       </Card>
-      {scope === 'tenant' ? <StatusesEditor /> : null}
-      {scope === 'tenant' ? <TagsEditor /> : null}
-      {scope === 'tenant' ? (
-        <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Categories (document types)</h2>}>
-          <CategoriesEditor />
-        </Card>
-      ) : null}
-      <TwoStepPolicyCard />
+    </Flex>
+  );
+}
+
+/**
+ * `/file-area-settings`: every fileAreaSettings flag (the firm's defaults and per-site overrides), the firm's
+ * statuses, tags and categories, and the sign-in policy, one tab each: on one page they were 250 Tab stops. A tab
+ * once opened stays mounted, so edits not saved yet survive a look at another tab. Changing tab replaces the
+ * address rather than adding to the history: the arrow keys open tabs as they move, and Back leaves the page.
+ */
+export default function FileAreaSettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'clients';
+  return (
+    <ConsolePage
+      title="File-area settings"
+      icon={<SettingOutlined />}
+      description="What clients may do with the files of a site (sites follow the firm's defaults unless you override a flag for one), the firm's statuses, tags and categories, and its sign-in policy."
+    >
+      <ScannerNotice showOff />
+      <Tabs
+        label="Settings"
+        items={TABS}
+        active={tab}
+        keepMounted
+        className="portico-stack"
+        onChange={(key) => {
+          const next = new URLSearchParams(params);
+          if (key === 'clients') next.delete('tab');
+          else next.set('tab', key);
+          setParams(next, { replace: true });
+        }}
+      >
+        {(key) =>
+          key === 'clients' ? (
+            <ClientPermissions />
+          ) : key === 'statuses' ? (
+            <StatusesEditor />
+          ) : key === 'tags' ? (
+            <TagsEditor />
+          ) : key === 'categories' ? (
+            <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>Categories (document types)</h2>}>
+              <CategoriesEditor />
+            </Card>
+          ) : (
+            <TwoStepPolicyCard />
+          )
+        }
+      </Tabs>
     </ConsolePage>
   );
 }

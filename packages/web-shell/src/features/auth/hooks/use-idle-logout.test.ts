@@ -1,7 +1,7 @@
 import { LIMITS } from '@portico/contracts';
 import { renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { listenToOtherTabs, tellOtherTabs } from '../tab-sync.ts';
+import type { TabMessage } from '../tab-sync.ts';
 import { useIdleLogout } from './use-idle-logout.ts';
 
 afterEach(() => vi.useRealTimers());
@@ -42,16 +42,18 @@ describe('idle logout', () => {
   test('activity in another tab of the browser starts the wait over too, and this tab tells the others', async () => {
     const onIdle = vi.fn();
     const heard: string[] = [];
-    // This test is the other tab: its own channel, as another page would have.
-    const stop = listenToOtherTabs((message) => heard.push(message.type));
+    // This test is the other tab: a channel object of its own, as another page would have (a tab does not hear
+    // what it says itself).
+    const otherTab = new BroadcastChannel('portico-session');
+    otherTab.onmessage = (event: MessageEvent<TabMessage>) => heard.push(event.data.type);
     renderHook(() => useIdleLogout(onIdle, 400));
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'a' }));
     await vi.waitFor(() => expect(heard).toEqual(['active']));
     await new Promise((resolve) => setTimeout(resolve, 250));
-    tellOtherTabs({ type: 'active' });
+    otherTab.postMessage({ type: 'active' } satisfies TabMessage);
     await new Promise((resolve) => setTimeout(resolve, 250));
     expect(onIdle).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(onIdle).toHaveBeenCalledTimes(1), { timeout: 1000 });
-    stop();
+    otherTab.close();
   });
 });

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { Button } from '../../../ui/button.tsx';
-import { FileDetailsDialog, type FileDetailsView } from '../components/file-details-dialog.tsx';
+import { lazyPart } from '../../../ui/lazy-part.tsx';
+import type { FileDetailsView } from '../views.ts';
+
+const FileDetailsDialog = lazyPart(() => import('../dialogs/file-details-dialog.tsx'));
 
 interface DetailsFile {
   id: string;
@@ -21,6 +24,8 @@ export function useFileDetails(views: readonly FileDetailsView[]) {
       <Button
         size={options.size ?? 'middle'}
         onClick={() => open(row)}
+        onPointerEnter={FileDetailsDialog.preload}
+        onFocus={FileDetailsDialog.preload}
         aria-label={`Details of ${row.title}`}
         data-testid="file-details-open"
       >

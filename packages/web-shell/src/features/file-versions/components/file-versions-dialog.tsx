@@ -1,9 +1,9 @@
 import type { FileVersion } from '@portico/contracts';
-import { useId } from 'react';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { describeQueryError, toApiError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { Skeleton } from '../../../ui/spinner.tsx';
 import { Tag } from '../../../ui/tag.tsx';
@@ -12,7 +12,6 @@ import { previewKindOf } from '../../preview/preview-kinds.ts';
 import { useDownload } from '../../transfers/hooks/use-download.ts';
 import { useGetFileVersionsQuery, useRestoreFileVersionMutation } from '../api/file-versions.ts';
 import './file-versions-dialog.css';
-import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
 
 export interface FileVersionsDialogProps {
   file: { id: string; title: string };
@@ -44,8 +43,6 @@ export default function FileVersionsDialog({
   onRestored,
   onClose,
 }: FileVersionsDialogProps) {
-  const titleId = useId();
-  const { ref: dialog, onCancel } = useModalDialog(onClose);
   const versions = useGetFileVersionsQuery({ fileId: file.id });
   const [restore, restoring] = useRestoreFileVersionMutation();
   const { download, busy } = useDownload();
@@ -75,101 +72,103 @@ export default function FileVersionsDialog({
 
   const records = versions.currentData?.records;
   return (
-    <dialog
-      ref={dialog}
-      className="portico-versions-dialog"
-      aria-labelledby={titleId}
-      onCancel={onCancel}
-      data-testid="file-versions-dialog"
+    <ModalDialog
+      className="portico-modal portico-modal--wide"
+      onClose={onClose}
+      testId="file-versions-dialog"
     >
-      <div className="portico-versions-dialog__head">
-        <h2 id={titleId} className="portico-versions-dialog__title">
-          Versions of <span className="portico-versions-dialog__name">{file.title}</span>
-        </h2>
-        <Button onClick={onClose} data-testid="close-versions">
-          Close
-        </Button>
-      </div>
-      {versions.error ? (
-        <Notice tone="error" title="The versions could not be loaded">
-          {describeQueryError(versions.error)}
-        </Notice>
-      ) : !records ? (
-        <Skeleton rows={3} label="Loading the versions…" />
-      ) : records.length === 0 ? (
-        <p>This file has no versions to show yet.</p>
-      ) : (
-        <ol className="portico-versions-dialog__list" aria-label="Versions, newest first">
-          {records.map((v) => (
-            <li key={v.version} className="portico-versions-dialog__item" data-testid="file-version">
-              <div className="portico-versions-dialog__line">
-                <strong>Version {v.version}</strong>
-                {v.current ? (
-                  <Tag tone="success" data-testid="current-version">
-                    Current
-                  </Tag>
-                ) : null}
-                {v.restoredFrom ? <Tag tone="info">Copy of version {v.restoredFrom}</Tag> : null}
-              </div>
-              <div className="portico-versions-dialog__meta">
-                <span title={`${v.size} bytes`}>{formatBytes(v.size)}</span>
-                <span>{v.createdBy ?? 'Someone no longer here'}</span>
-                <span>{formatDateTime(v.createdAt)} UTC</span>
-              </div>
-              <div className="portico-versions-dialog__meta">
-                <span className="portico-versions-dialog__name">{v.fileName}</span>
-              </div>
-              <div className="portico-versions-dialog__sha">
-                SHA-256 <code className="portico-code">{v.sha256}</code>
-              </div>
-              <div className="portico-row portico-versions-dialog__actions">
-                {canPreview && previewKindOf(v) ? (
-                  <Button
-                    size="small"
-                    onClick={() =>
-                      preview.open({
-                        id: `${encodeURIComponent(file.id)}/versions/${v.version}`,
-                        title: `${file.title} (version ${v.version})`,
-                        fileName: v.fileName,
-                        contentType: v.contentType,
-                        size: v.size,
-                      })
-                    }
-                    aria-label={`Preview version ${v.version}`}
-                    data-testid="preview-version"
-                  >
-                    Preview
-                  </Button>
-                ) : null}
-                {canDownload ? (
-                  <Button
-                    size="small"
-                    onClick={() => void fetchVersion(v)}
-                    loading={busy.has(versionPath(file.id, v.version))}
-                    aria-label={`Download version ${v.version}`}
-                    data-testid="download-version"
-                  >
-                    Download
-                  </Button>
-                ) : null}
-                {canRestore && !v.current ? (
-                  <Button
-                    size="small"
-                    variant="primary"
-                    onClick={() => void makeCurrent(v)}
-                    loading={restoring.isLoading && restoring.originalArgs?.version === v.version}
-                    aria-label={`Make version ${v.version} current`}
-                    data-testid="restore-version"
-                  >
-                    Make current
-                  </Button>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ol>
+      {(titleId) => (
+        <>
+          <div className="portico-versions-dialog__head">
+            <h2 id={titleId} className="portico-versions-dialog__title">
+              Versions of <span className="portico-versions-dialog__name">{file.title}</span>
+            </h2>
+            <Button onClick={onClose} data-testid="close-versions">
+              Close
+            </Button>
+          </div>
+          {versions.error ? (
+            <Notice tone="error" title="The versions could not be loaded">
+              {describeQueryError(versions.error)}
+            </Notice>
+          ) : !records ? (
+            <Skeleton rows={3} label="Loading the versions…" />
+          ) : records.length === 0 ? (
+            <p>This file has no versions to show yet.</p>
+          ) : (
+            <ol className="portico-versions-dialog__list" aria-label="Versions, newest first">
+              {records.map((v) => (
+                <li key={v.version} className="portico-versions-dialog__item" data-testid="file-version">
+                  <div className="portico-versions-dialog__line">
+                    <strong>Version {v.version}</strong>
+                    {v.current ? (
+                      <Tag tone="success" data-testid="current-version">
+                        Current
+                      </Tag>
+                    ) : null}
+                    {v.restoredFrom ? <Tag tone="info">Copy of version {v.restoredFrom}</Tag> : null}
+                  </div>
+                  <div className="portico-versions-dialog__meta">
+                    <span title={`${v.size} bytes`}>{formatBytes(v.size)}</span>
+                    <span>{v.createdBy ?? 'Someone no longer here'}</span>
+                    <span>{formatDateTime(v.createdAt)} UTC</span>
+                  </div>
+                  <div className="portico-versions-dialog__meta">
+                    <span className="portico-versions-dialog__name">{v.fileName}</span>
+                  </div>
+                  <div className="portico-versions-dialog__sha">
+                    SHA-256 <code className="portico-code">{v.sha256}</code>
+                  </div>
+                  <div className="portico-row portico-versions-dialog__actions">
+                    {canPreview && previewKindOf(v) ? (
+                      <Button
+                        size="small"
+                        onClick={() =>
+                          preview.open({
+                            id: `${encodeURIComponent(file.id)}/versions/${v.version}`,
+                            title: `${file.title} (version ${v.version})`,
+                            fileName: v.fileName,
+                            contentType: v.contentType,
+                            size: v.size,
+                          })
+                        }
+                        aria-label={`Preview version ${v.version}`}
+                        data-testid="preview-version"
+                      >
+                        Preview
+                      </Button>
+                    ) : null}
+                    {canDownload ? (
+                      <Button
+                        size="small"
+                        onClick={() => void fetchVersion(v)}
+                        loading={busy.has(versionPath(file.id, v.version))}
+                        aria-label={`Download version ${v.version}`}
+                        data-testid="download-version"
+                      >
+                        Download
+                      </Button>
+                    ) : null}
+                    {canRestore && !v.current ? (
+                      <Button
+                        size="small"
+                        variant="primary"
+                        onClick={() => void makeCurrent(v)}
+                        loading={restoring.isLoading && restoring.originalArgs?.version === v.version}
+                        aria-label={`Make version ${v.version} current`}
+                        data-testid="restore-version"
+                      >
+                        Make current
+                      </Button>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ol>
+          )}
+          {preview.element}
+        </>
       )}
-      {preview.element}
-    </dialog>
+    </ModalDialog>
   );
 }

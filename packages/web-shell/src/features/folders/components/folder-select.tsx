@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useGetFoldersQuery } from '../api/folders.ts';
 import { folderOptions } from '../folder-tree.ts';
+import { FolderOptions } from './folder-options.tsx';
 
 /** A native select of a site's folders (`2025 / Q1`), "Top level" first: where Publish puts the files. */
 export function FolderSelect({
@@ -27,12 +28,7 @@ export function FolderSelect({
         onChange={(event) => onChange(event.target.value || null)}
         data-testid="folder-select"
       >
-        <option value="">Top level</option>
-        {folderOptions(folders.currentData?.records ?? []).map((option) => (
-          <option key={option.id} value={option.id}>
-            {option.path}
-          </option>
-        ))}
+        <FolderOptions paths={folderOptions(folders.currentData?.records ?? [])} top="Top level" />
       </select>
     </div>
   );

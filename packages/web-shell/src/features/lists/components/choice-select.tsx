@@ -15,6 +15,11 @@ export interface ChoiceFilterProps<K extends string, V extends string> {
   style?: CSSProperties;
 }
 
+export type ChoiceSelectProps<K extends string, V extends string> = ChoiceFilterProps<K, V> & {
+  /** The keyboard reached the stand-in: the focus moves on into the select. */
+  autoFocus?: boolean;
+};
+
 /** ChoiceFilter's control: antd's multiple select, in a chunk of its own with antd's theme around it. */
 export default function ChoiceSelect<K extends string, V extends string>({
   list,
@@ -22,7 +27,8 @@ export default function ChoiceSelect<K extends string, V extends string>({
   noun,
   options,
   style,
-}: ChoiceFilterProps<K, V>) {
+  autoFocus,
+}: ChoiceSelectProps<K, V>) {
   return (
     <Select<V[]>
       mode="multiple"
@@ -33,6 +39,7 @@ export default function ChoiceSelect<K extends string, V extends string>({
       onChange={(value) => list.setFilter(name, value)}
       options={options}
       maxTagCount="responsive"
+      autoFocus={autoFocus}
       style={{ minWidth: 200, maxWidth: 420, ...style }}
     />
   );

@@ -2,8 +2,7 @@ import '../list-kit.css';
 import { SearchOutlined } from '@ant-design/icons';
 import { lazy, type ReactNode, useId } from 'react';
 import { visuallyHiddenStyle as visuallyHidden } from '../../../components/visually-hidden.tsx';
-import { useAfterFirstScreen } from '../../../lib/use-after-first-screen.ts';
-import { AntdScope } from '../../../ui/antd-scope.tsx';
+import { AfterFirstScreen } from '../../../ui/after-first-screen.tsx';
 import type { DateRange } from '../list-query.ts';
 
 /**
@@ -78,7 +77,6 @@ export function ListFilterBar({
   const id = useId();
   const ids = { search: `${id}-search`, start: `${id}-from`, end: `${id}-to` };
   const { range } = list.state;
-  const [datesReady, reachDates, datesFocused] = useAfterFirstScreen();
   return (
     <fieldset className="portico-filter-bar" aria-label="Filters" data-testid={`${testIdPrefix}-filter-bar`}>
       <label htmlFor={ids.search} style={visuallyHidden}>
@@ -105,20 +103,19 @@ export function ListFilterBar({
           <label htmlFor={ids.end} style={visuallyHidden}>
             {dates.label} until (YYYY-MM-DD)
           </label>
-          {datesReady ? (
-            <AntdScope fallback={<DateRangePlaceholder ids={ids} onReach={reachDates} />}>
+          <AfterFirstScreen
+            standIn={(reach) => <DateRangePlaceholder ids={ids} onReach={reach} />}
+            control={(focused) => (
               <DateRangeField
                 ids={{ start: ids.start, end: ids.end }}
                 range={range}
                 openEnded={!!dates.openEnded}
                 onChange={list.setRange}
                 testId={`${testIdPrefix}-date-range`}
-                autoFocus={datesFocused}
+                autoFocus={focused}
               />
-            </AntdScope>
-          ) : (
-            <DateRangePlaceholder ids={ids} onReach={reachDates} />
-          )}
+            )}
+          />
         </>
       ) : null}
       {after}

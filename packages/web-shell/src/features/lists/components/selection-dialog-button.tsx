@@ -14,6 +14,7 @@ export function SelectionDialogButton({
   disabled = false,
   title,
   testId,
+  preload,
   dialog,
 }: {
   verb: string;
@@ -25,6 +26,8 @@ export function SelectionDialogButton({
   disabled?: boolean;
   title?: string | undefined;
   testId: string;
+  /** Starts loading the dialog's part (a `lazyPart`) when the button is pointed at or focused. */
+  preload?: () => void;
   /** The dialog, while open; `close` ends it and gives the focus back to the button. */
   dialog: (close: () => void) => ReactNode;
 }) {
@@ -44,6 +47,8 @@ export function SelectionDialogButton({
         title={title}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
+        onPointerEnter={preload}
+        onFocus={preload}
         data-testid={testId}
       >
         {count ? `${verb} ${count}` : verb}

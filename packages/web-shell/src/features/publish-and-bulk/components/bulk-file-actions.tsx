@@ -1,22 +1,16 @@
 import { DeleteOutlined, FolderOutlined } from '@ant-design/icons';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { toApiError } from '../../../lib/http-errors.ts';
-import { notify } from '../../../lib/notifications.tsx';
-import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
-import { Button } from '../../../ui/button.tsx';
-import { Notice } from '../../../ui/notice.tsx';
-import { useGetFoldersQuery } from '../../folders/api/folders.ts';
-import { folderOptions } from '../../folders/folder-tree.ts';
+import type { ReactNode } from 'react';
+import { lazyPart } from '../../../ui/lazy-part.tsx';
 import { SelectionDialogButton } from '../../lists/components/selection-dialog-button.tsx';
-import { useDeleteFilesMutation, useMoveFilesMutation } from '../api/publish-and-bulk.ts';
+import type { BulkTarget } from '../dialogs/bulk-dialogs.tsx';
 
-/** What a bulk button acts on: the selection of one list, and what to do once it changed. */
-export interface BulkTarget {
-  fileIds: string[];
-  onDone: () => void;
-}
+export type { BulkTarget } from '../dialogs/bulk-dialogs.tsx';
 
-const files = (n: number) => (n === 1 ? '1 file' : `${n} files`);
+// The dialogs and their forms: one chunk, loaded when a bulk button is first pointed at or pressed.
+const dialogs = () => import('../dialogs/bulk-dialogs.tsx');
+const BulkDialog = lazyPart(dialogs, 'BulkDialog');
+const BulkMoveForm = lazyPart(dialogs, 'BulkMoveForm');
+const BulkDeleteForm = lazyPart(dialogs, 'BulkDeleteForm');
 
 /**
  * A selection bar's button that opens a small modal dialog (Esc closes it, the focus returns to the button): the
@@ -44,37 +38,13 @@ function BulkDialogButton({
       danger={danger}
       disabled={disabled}
       testId={testId}
+      preload={BulkDialog.preload}
       dialog={(close) => (
         <BulkDialog testId={testId} close={close}>
           {children}
         </BulkDialog>
       )}
     />
-  );
-}
-
-/** The bulk action's modal dialog, open while mounted; Esc closes it as Cancel does. */
-function BulkDialog({
-  testId,
-  close,
-  children,
-}: {
-  testId: string;
-  close: () => void;
-  children: (close: () => void, titleId: string) => ReactNode;
-}) {
-  const { ref, onCancel } = useModalDialog(close);
-  const titleId = useId();
-  return (
-    <dialog
-      ref={ref}
-      className="portico-file-actions"
-      aria-labelledby={titleId}
-      onCancel={onCancel}
-      data-testid={`${testId}-dialog`}
-    >
-      {children(close, titleId)}
-    </dialog>
   );
 }
 
@@ -94,68 +64,6 @@ export function BulkMoveButton({ siteId, fileIds, onDone }: BulkTarget & { siteI
   );
 }
 
-function BulkMoveForm({
-  siteId,
-  fileIds,
-  onDone,
-  close,
-  titleId,
-}: BulkTarget & { siteId: string; close: () => void; titleId: string }) {
-  const selectId = useId();
-  const [folder, setFolder] = useState('');
-  const [problem, setProblem] = useState<string>();
-  const folders = useGetFoldersQuery({ siteId });
-  const [move, moving] = useMoveFilesMutation();
-  const paths = folderOptions(folders.currentData?.records ?? []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(undefined);
-    try {
-      const { count } = await move({ fileIds, folderId: folder === '' ? null : folder }).unwrap();
-      const where = paths.find((p) => p.id === folder)?.path ?? "the site's top level";
-      notify.success(`${files(count)} moved`, `To ${where}.`);
-      onDone();
-      close();
-    } catch (error) {
-      setProblem(toApiError(error).message);
-    }
-  };
-
-  return (
-    <form className="portico-stack" onSubmit={(event) => void submit(event)}>
-      <h2 id={titleId} className="portico-file-actions__title">{`Move ${files(fileIds.length)}`}</h2>
-      <label className="portico-file-actions__field" htmlFor={selectId}>
-        <span>Move to</span>
-        <select
-          id={selectId}
-          className="portico-select"
-          value={folder}
-          disabled={folders.isLoading}
-          onChange={(event) => setFolder(event.target.value)}
-          data-testid="bulk-move-folder"
-        >
-          <option value="">The site's top level (no folder)</option>
-          {paths.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.path}
-            </option>
-          ))}
-        </select>
-      </label>
-      {folders.isLoading ? <p style={{ margin: 0 }}>Loading the site's folders…</p> : null}
-      <p style={{ margin: 0, color: '#595959' }}>All of them move, or none does if one cannot.</p>
-      {problem ? <Notice tone="warning" title={problem} data-testid="bulk-problem" /> : null}
-      <div className="portico-row" style={{ justifyContent: 'flex-end' }}>
-        <Button onClick={close}>Cancel</Button>
-        <Button type="submit" variant="primary" loading={moving.isLoading} data-testid="bulk-move-submit">
-          Move
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 /** "Delete": every selected file to its site's trash, asked first. */
 export function BulkDeleteButton({ fileIds, onDone }: BulkTarget) {
   return (
@@ -170,53 +78,5 @@ export function BulkDeleteButton({ fileIds, onDone }: BulkTarget) {
         <BulkDeleteForm fileIds={fileIds} onDone={onDone} close={close} titleId={titleId} />
       )}
     </BulkDialogButton>
-  );
-}
-
-function BulkDeleteForm({
-  fileIds,
-  onDone,
-  close,
-  titleId,
-}: BulkTarget & { close: () => void; titleId: string }) {
-  const [problem, setProblem] = useState<string>();
-  const [remove, removing] = useDeleteFilesMutation();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(undefined);
-    try {
-      const { count } = await remove({ fileIds }).unwrap();
-      notify.success(
-        `${files(count)} moved to the trash`,
-        'The firm can restore them from the site’s trash.',
-      );
-      onDone();
-      close();
-    } catch (error) {
-      setProblem(toApiError(error).message);
-    }
-  };
-
-  return (
-    <form className="portico-stack" onSubmit={(event) => void submit(event)}>
-      <h2 id={titleId} className="portico-file-actions__title">{`Delete ${files(fileIds.length)}?`}</h2>
-      <p style={{ margin: 0 }}>
-        They go to the site's trash, where the firm can restore them. All of them go, or none does if one
-        cannot.
-      </p>
-      {problem ? <Notice tone="warning" title={problem} data-testid="bulk-problem" /> : null}
-      <div className="portico-row" style={{ justifyContent: 'flex-end' }}>
-        <Button onClick={close}>Cancel</Button>
-        <Button
-          type="submit"
-          variant="danger-primary"
-          loading={removing.isLoading}
-          data-testid="bulk-delete-submit"
-        >
-          Delete
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { addressesOf, emailFormProblem } from './email-files-button.tsx';
-import { progressText } from './url-upload.tsx';
+import { progressText } from '../components/url-upload.tsx';
+import { addressesOf, emailFormProblem } from './email-files-dialog.tsx';
 
 describe('the e-mail form', () => {
   test('splits addresses at commas, semicolons, spaces and new lines, each once', () => {

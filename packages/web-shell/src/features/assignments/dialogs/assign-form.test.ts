@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignFormProblem } from './assign-files-button.tsx';
+import { assignFormProblem } from './assign-files-dialog.tsx';
 
 describe('the Assign form', () => {
   it('needs a person', () => {

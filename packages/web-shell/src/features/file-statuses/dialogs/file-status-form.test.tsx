@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { createTestStore } from '../../../testing/render-with-shell.tsx';
 import { signIn } from '../../../testing/signed-in.ts';
-import { FileStatusForm } from './file-status-panel.tsx';
+import FileStatusForm from './file-status-form.tsx';
 
 const LIST: FileStatusList = {
   records: [

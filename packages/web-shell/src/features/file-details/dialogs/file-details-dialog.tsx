@@ -1,38 +1,23 @@
 import type { CheckedOutBy, FileProperties } from '@portico/contracts';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { describeQueryError } from '../../../lib/http-errors.ts';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectTenant } from '../../../store/selectors.ts';
 import { Button } from '../../../ui/button.tsx';
+import { ModalDialog } from '../../../ui/modal-dialog.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { Skeleton } from '../../../ui/spinner.tsx';
+import { Tabs } from '../../../ui/tabs.tsx';
 import { AssignmentHistory } from '../../assignments/components/assignment-history.tsx';
 import {
   useGetFileCheckoutsQuery,
   useGetFileHistoryQuery,
   useGetFilePropertiesQuery,
 } from '../api/file-details.ts';
-import { PagedTimeline } from './paged-timeline.tsx';
-import './file-details.css';
-import { useModalDialog } from '../../../lib/use-modal-dialog.ts';
-
-export type FileDetailsView = 'properties' | 'history' | 'checkouts' | 'assignments';
-
-export const FILE_DETAILS_VIEWS: Record<FileDetailsView, string> = {
-  properties: 'Properties',
-  history: 'History',
-  checkouts: 'Check-outs',
-  assignments: 'Assignments',
-};
-
-/** Every view: what the firm's staff see, whatever the site's flags. */
-export const FILE_DETAILS_ALL: readonly FileDetailsView[] = [
-  'properties',
-  'history',
-  'checkouts',
-  'assignments',
-];
+import { PagedTimeline } from '../components/paged-timeline.tsx';
+import '../components/file-details.css';
+import { FILE_DETAILS_VIEWS, type FileDetailsView } from '../views.ts';
 
 const PAGE = 10;
 
@@ -48,79 +33,52 @@ export interface FileDetailsDialogProps {
  * A file's Properties, History and Check-outs in one native modal dialog (Esc closes it, the page behind is inert,
  * the caller puts the focus back), as tabs the arrow keys move between; each view is one the site allows.
  */
-export function FileDetailsDialog({ file, views, initial, onClose }: FileDetailsDialogProps) {
-  const { ref: dialog, onCancel } = useModalDialog(onClose);
-  const titleId = useId();
-  const tabsId = useId();
+export default function FileDetailsDialog({ file, views, initial, onClose }: FileDetailsDialogProps) {
   const [view, setView] = useState<FileDetailsView>(initial && views.includes(initial) ? initial : views[0]!);
-  const tabs = useRef(new Map<FileDetailsView, HTMLButtonElement>());
-
-  const onTabKey = (event: KeyboardEvent) => {
-    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
-    if (!step) return;
-    event.preventDefault();
-    const next = views[(views.indexOf(view) + step + views.length) % views.length]!;
-    setView(next);
-    tabs.current.get(next)?.focus();
-  };
 
   return (
-    <dialog
-      ref={dialog}
-      className="portico-details"
-      aria-labelledby={titleId}
-      onCancel={onCancel}
-      data-testid="file-details"
-    >
-      <div className="portico-details-inner">
-        <div className="portico-details-head">
-          <h2 id={titleId} className="portico-details-title">
-            {file.title}
-          </h2>
-          <Button size="small" onClick={onClose} data-testid="file-details-close">
-            Close
-          </Button>
-        </div>
-        {views.length > 1 ? (
-          <div role="tablist" aria-label="What to show" className="portico-details-tabs">
-            {views.map((v) => (
-              <button
-                key={v}
-                ref={(element) => {
-                  if (element) tabs.current.set(v, element);
-                  else tabs.current.delete(v);
-                }}
-                type="button"
-                role="tab"
-                id={`${tabsId}-${v}`}
-                aria-selected={view === v}
-                aria-controls={`${tabsId}-panel`}
-                tabIndex={view === v ? 0 : -1}
-                className="portico-details-tab"
-                onClick={() => setView(v)}
-                onKeyDown={onTabKey}
-                data-testid={`file-details-tab-${v}`}
-              >
-                {FILE_DETAILS_VIEWS[v]}
-              </button>
-            ))}
+    <ModalDialog className="portico-details" onClose={onClose} testId="file-details">
+      {(titleId) => (
+        <div className="portico-details-inner">
+          <div className="portico-details-head">
+            <h2 id={titleId} className="portico-details-title">
+              {file.title}
+            </h2>
+            <Button size="small" onClick={onClose} data-testid="file-details-close">
+              Close
+            </Button>
           </div>
-        ) : null}
-        <div
-          id={`${tabsId}-panel`}
-          role="tabpanel"
-          aria-labelledby={views.length > 1 ? `${tabsId}-${view}` : titleId}
-          className="portico-details-body"
-          data-testid={`file-details-${view}`}
-        >
-          {view === 'properties' ? <PropertiesView fileId={file.id} /> : null}
-          {view === 'history' ? <HistoryView fileId={file.id} /> : null}
-          {view === 'checkouts' ? <CheckoutsView fileId={file.id} /> : null}
-          {view === 'assignments' ? <AssignmentHistory fileId={file.id} /> : null}
+          {views.length > 1 ? (
+            <Tabs
+              label="What to show"
+              items={views.map((v) => ({
+                key: v,
+                label: FILE_DETAILS_VIEWS[v],
+                testId: `file-details-tab-${v}`,
+              }))}
+              active={view}
+              onChange={setView}
+              className="portico-details-body"
+              panelTestId={(v) => `file-details-${v}`}
+            >
+              {(v) => <DetailsView view={v} fileId={file.id} />}
+            </Tabs>
+          ) : (
+            <div className="portico-details-body" data-testid={`file-details-${view}`}>
+              <DetailsView view={view} fileId={file.id} />
+            </div>
+          )}
         </div>
-      </div>
-    </dialog>
+      )}
+    </ModalDialog>
   );
+}
+
+function DetailsView({ view, fileId }: { view: FileDetailsView; fileId: string }) {
+  if (view === 'properties') return <PropertiesView fileId={fileId} />;
+  if (view === 'history') return <HistoryView fileId={fileId} />;
+  if (view === 'checkouts') return <CheckoutsView fileId={fileId} />;
+  return <AssignmentHistory fileId={fileId} />;
 }
 
 const who = (by: { name: string } | null) => by?.name ?? 'Portico';
@@ -263,21 +221,3 @@ function CheckoutsView({ fileId }: { fileId: string }) {
     />
   );
 }
-
-/** The views a client of a site may open, by its flags (staff: all of them). */
-export const fileDetailsViews = (
-  settings: Partial<
-    Record<
-      | 'internalFilesViewProperties'
-      | 'internalFilesHistory'
-      | 'internalFilesViewCheckoutHistory'
-      | 'internalFilesViewAssignmentHistory',
-      boolean
-    >
-  >,
-): FileDetailsView[] => [
-  ...(settings.internalFilesViewProperties ? (['properties'] as const) : []),
-  ...(settings.internalFilesHistory ? (['history'] as const) : []),
-  ...(settings.internalFilesViewCheckoutHistory ? (['checkouts'] as const) : []),
-  ...(settings.internalFilesViewAssignmentHistory ? (['assignments'] as const) : []),
-];
