@@ -1,10 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { launchBrowser, openPage, type TrackedPage } from './browser.ts';
+import { describePage, launchBrowser, openPage, type TrackedPage } from './browser.ts';
 
 /**
  * One Chromium for the spec file; each `open()` gives a fresh context (no cookies or storage from an earlier
- * test), closed after that test.
+ * test), closed after that test. When the test failed, what each of its pages showed goes to the log first.
  */
 export function useBrowser(): { open(): Promise<TrackedPage> } {
   let browser: Browser | undefined;
@@ -12,8 +12,15 @@ export function useBrowser(): { open(): Promise<TrackedPage> } {
   beforeAll(async () => {
     browser = await launchBrowser();
   });
-  afterEach(async () => {
-    for (const tracked of opened.splice(0)) await tracked.context.close();
+  afterEach(async ({ task }) => {
+    const pages = opened.splice(0);
+    if (task.result?.state === 'fail') {
+      for (const [index, tracked] of pages.entries())
+        console.error(
+          `--- page ${index + 1} of ${pages.length} of “${task.name}”\n${await describePage(tracked)}`,
+        );
+    }
+    for (const tracked of pages) await tracked.context.close();
   });
   afterAll(async () => {
     await browser?.close();

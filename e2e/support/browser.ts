@@ -33,7 +33,17 @@ export interface TrackedPage {
   page: Page;
   /** Console errors and uncaught exceptions seen so far (CSP violations are reported as console errors). */
   errors: string[];
+  /** The page's last requests, oldest first: when, what, and how each ended (for `describePage`). */
+  requests: string[];
 }
+
+const KEPT_REQUESTS = 30;
+
+/** An address as a log may show it: no origin, and no long token (share links, unsubscribe links, codes). */
+const loggable = (url: string) => {
+  const { pathname, search } = new URL(url);
+  return `${pathname}${search}`.replace(/[\w-]{32,}/g, '…');
+};
 
 /** A fresh context (no cookies, no storage) with one page at the desktop size that records its errors. */
 export async function openPage(browser: Browser): Promise<TrackedPage> {
@@ -48,7 +58,51 @@ export async function openPage(browser: Browser): Promise<TrackedPage> {
     errors.push(url ? `${message.text()} [${url}]` : message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  return { context, page, errors };
+  const requests: string[] = [];
+  const opened = performance.now();
+  const note = (line: string) => {
+    requests.push(`${((performance.now() - opened) / 1000).toFixed(2)} s ${line}`);
+    if (requests.length > KEPT_REQUESTS) requests.shift();
+  };
+  page.on('requestfinished', (request) => {
+    void request.response().then(
+      (response) => {
+        const status = response?.status() ?? 0;
+        // The build's files only when they failed: they would crowd out the calls.
+        if (status < 400 && /\/assets\//.test(request.url())) return;
+        note(`${request.method()} ${loggable(request.url())} → ${status || '?'}`);
+      },
+      () => undefined,
+    );
+  });
+  page.on('requestfailed', (request) =>
+    note(`${request.method()} ${loggable(request.url())} → ${request.failure()?.errorText ?? 'failed'}`),
+  );
+  return { context, page, errors, requests };
+}
+
+/**
+ * What a failed test's page showed, for the log (CI keeps no screenshots): its address, the dialogs and alerts on
+ * screen, its errors and its last requests. A flake that cannot be reproduced alone is read from this.
+ */
+export async function describePage({ page, errors, requests }: TrackedPage): Promise<string> {
+  if (page.isClosed()) return 'the page was closed';
+  const texts = (selector: string) =>
+    page
+      .locator(selector)
+      .evaluateAll((elements) =>
+        elements.map((element) => (element as unknown as { innerText: string }).innerText.slice(0, 300)),
+      )
+      .catch(() => [] as string[]);
+  const lines = [
+    `address: ${loggable(page.url())}`,
+    ...(await texts('[role=dialog]:visible')).map((text) => `dialog: ${text.replace(/\s+/g, ' ')}`),
+    ...(await texts('[role=alert]:visible')).map((text) => `alert: ${text.replace(/\s+/g, ' ')}`),
+    ...errors.map((error) => `error: ${error}`),
+    'last requests:',
+    ...requests.map((line) => `  ${line}`),
+  ];
+  return lines.join('\n');
 }
 
 const screenshotOnce = (page: Page, file: string) =>
