@@ -11,6 +11,8 @@ export default defineConfig({
     name: 'e2e',
     root: new URL('..', import.meta.url).pathname,
     include: ['e2e/**/*.spec.ts'],
+    // What a failed test's pages showed, after the summary (where a CI log is read).
+    reporters: ['default', './e2e/support/failed-pages-reporter.ts'],
     fileParallelism: process.env.E2E_CLUSTER !== '1',
     maxWorkers: 2,
     testTimeout: 60_000,

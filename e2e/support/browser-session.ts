@@ -4,7 +4,8 @@ import { describePage, launchBrowser, openPage, type TrackedPage } from './brows
 
 /**
  * One Chromium for the spec file; each `open()` gives a fresh context (no cookies or storage from an earlier
- * test), closed after that test. When the test failed, what each of its pages showed goes to the log first.
+ * test), closed after that test. When the test failed, what each of its pages showed is kept with its result first
+ * (`failed-pages-reporter.ts` prints it at the end of the run).
  */
 export function useBrowser(): { open(): Promise<TrackedPage> } {
   let browser: Browser | undefined;
@@ -15,10 +16,9 @@ export function useBrowser(): { open(): Promise<TrackedPage> } {
   afterEach(async ({ task }) => {
     const pages = opened.splice(0);
     if (task.result?.state === 'fail') {
+      task.meta.pages = [];
       for (const [index, tracked] of pages.entries())
-        console.error(
-          `--- page ${index + 1} of ${pages.length} of “${task.name}”\n${await describePage(tracked)}`,
-        );
+        task.meta.pages.push(`--- page ${index + 1} of ${pages.length}\n${await describePage(tracked)}`);
     }
     for (const tracked of pages) await tracked.context.close();
   });

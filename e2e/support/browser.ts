@@ -96,7 +96,22 @@ export async function describePage({ page, errors, requests }: TrackedPage): Pro
       .catch(() => [] as string[]);
   const lines = [
     `address: ${loggable(page.url())}`,
-    ...(await texts('[role=dialog]:visible')).map((text) => `dialog: ${text.replace(/\s+/g, ' ')}`),
+    // Native dialogs (the viewer, the workspace's) have the role without the attribute; a status they carry
+    // (the viewer's loading, ready or error) says where they stopped.
+    ...(
+      await page
+        .locator('dialog[open]:visible, [role=dialog]:visible')
+        .evaluateAll((elements) =>
+          elements.map((element) => {
+            const { innerText, dataset } = element as unknown as {
+              innerText: string;
+              dataset: Record<string, string | undefined>;
+            };
+            return `${dataset.status ? `[${dataset.status}] ` : ''}${innerText.slice(0, 300)}`;
+          }),
+        )
+        .catch(() => [] as string[])
+    ).map((text) => `dialog: ${text.replace(/\s+/g, ' ')}`),
     ...(await texts('[role=alert]:visible')).map((text) => `alert: ${text.replace(/\s+/g, ' ')}`),
     ...errors.map((error) => `error: ${error}`),
     'last requests:',
