@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { testDatabaseKind } from '../../testing/test-database.ts';
 import { APP_ROLE, type Database } from '../database.ts';
 import { openDatabase } from '../open-database.ts';
@@ -33,9 +33,21 @@ const isAlive = (pid: number) => {
   }
 };
 
+/**
+ * A PGlite data folder for one test: a copy of the run's migrated template (`pglite-template.ts`) where there is
+ * one. An empty folder would make each of these tests run initdb in WebAssembly first, several seconds each, which
+ * on a loaded 2-core runner took the lifecycle tests past their time-out; a first start on an empty folder is
+ * proven by `main.test.ts` and the browser specs.
+ */
+async function dataFolderAt(dataDir: string): Promise<string> {
+  const template = inject('pgliteTemplate');
+  if (template) await cp(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /** Opens a PGlite process database in a temporary folder of its own and finds its child process. */
 async function openOwnDatabase(): Promise<{ db: Database; pid: number; dataDir: string }> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-pglite-process-'));
+  const dataDir = await dataFolderAt(await mkdtemp(path.join(tmpdir(), 'portico-pglite-process-')));
   const before = await childPids();
   const db = await openPgliteProcessDatabase(dataDir).catch(async (error: unknown) => {
     await rm(dataDir, { recursive: true, force: true });
@@ -57,6 +69,13 @@ async function waitFor(condition: () => boolean, what: string) {
 }
 
 const hasProc = existsSync('/proc/self/stat');
+
+/**
+ * The tests that start, kill and close PGlite processes of their own: each open loads PGlite's WebAssembly and
+ * recovers the folder (about 4 s on a loaded 2-core runner, 2026-11-28, and a close up to 3.6 s), twice or three
+ * times in one test.
+ */
+const LIFECYCLE_TIMEOUT_MS = 90_000;
 
 describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own', () => {
   let db: Database;
@@ -510,8 +529,11 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own
         logged.mockRestore();
         if (isAlive(own.pid)) process.kill(own.pid, 'SIGKILL');
         await rm(own.dataDir, { recursive: true, force: true });
+        // A killed process leaves its name beside the folder.
+        await rm(`${own.dataDir}.pid`, { force: true });
       }
     },
+    LIFECYCLE_TIMEOUT_MS,
   );
 
   it.skipIf(!hasProc)(
@@ -538,6 +560,7 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own
         await rm(own.dataDir, { recursive: true, force: true });
       }
     },
+    LIFECYCLE_TIMEOUT_MS,
   );
 
   it.skipIf(!hasProc)(
@@ -567,12 +590,13 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own
         await rm(own.dataDir, { recursive: true, force: true });
       }
     },
+    LIFECYCLE_TIMEOUT_MS,
   );
   it.skipIf(!hasProc)(
     'never opens a data folder while an earlier PGlite process of it still runs, as after a server killed mid-start',
     async () => {
       const parent = await mkdtemp(path.join(tmpdir(), 'portico-pglite-earlier-'));
-      const dataDir = path.join(parent, 'pglite');
+      const dataDir = await dataFolderAt(path.join(parent, 'pglite'));
       let db: Database | undefined;
       try {
         // The earlier process, still finishing its open: it named itself in the folder's pid file.
@@ -606,6 +630,6 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('PGlite in a process of its own
         await rm(parent, { recursive: true, force: true });
       }
     },
-    60_000,
+    LIFECYCLE_TIMEOUT_MS,
   );
 });
