@@ -87,32 +87,26 @@ export async function openPage(browser: Browser): Promise<TrackedPage> {
  */
 export async function describePage({ page, errors, requests }: TrackedPage): Promise<string> {
   if (page.isClosed()) return 'the page was closed';
+  // Each element's text on one line, after the status it carries (the viewer's loading, ready or error).
   const texts = (selector: string) =>
     page
       .locator(selector)
       .evaluateAll((elements) =>
-        elements.map((element) => (element as unknown as { innerText: string }).innerText.slice(0, 300)),
+        elements.map((element) => {
+          const { innerText, dataset } = element as unknown as {
+            innerText: string;
+            dataset: Record<string, string | undefined>;
+          };
+          return `${dataset.status ? `[${dataset.status}] ` : ''}${innerText.slice(0, 300)}`;
+        }),
       )
+      .then((found) => found.map((text) => text.replace(/\s+/g, ' ')))
       .catch(() => [] as string[]);
   const lines = [
     `address: ${loggable(page.url())}`,
-    // Native dialogs (the viewer, the workspace's) have the role without the attribute; a status they carry
-    // (the viewer's loading, ready or error) says where they stopped.
-    ...(
-      await page
-        .locator('dialog[open]:visible, [role=dialog]:visible')
-        .evaluateAll((elements) =>
-          elements.map((element) => {
-            const { innerText, dataset } = element as unknown as {
-              innerText: string;
-              dataset: Record<string, string | undefined>;
-            };
-            return `${dataset.status ? `[${dataset.status}] ` : ''}${innerText.slice(0, 300)}`;
-          }),
-        )
-        .catch(() => [] as string[])
-    ).map((text) => `dialog: ${text.replace(/\s+/g, ' ')}`),
-    ...(await texts('[role=alert]:visible')).map((text) => `alert: ${text.replace(/\s+/g, ' ')}`),
+    // Native dialogs (the viewer, the workspace's) have the role without the attribute.
+    ...(await texts('dialog[open]:visible, [role=dialog]:visible')).map((text) => `dialog: ${text}`),
+    ...(await texts('[role=alert]:visible')).map((text) => `alert: ${text}`),
     ...errors.map((error) => `error: ${error}`),
     'last requests:',
     ...requests.map((line) => `  ${line}`),
