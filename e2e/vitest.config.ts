@@ -1,4 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// As in the unit tests' config (decision 72): the server processes of the specs and the cluster keep Node's
+// compiled code between starts.
+process.env.NODE_COMPILE_CACHE ??= path.join(
+  import.meta.dirname,
+  '../node_modules/.cache/node-compile-cache',
+);
 
 /**
  * Browser end-to-end specs: the real server (built front ends, PGlite, embedded provider) driven through

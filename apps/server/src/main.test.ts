@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { openDatabase } from './db/open-database.ts';
+import { copyPgliteTemplate } from './testing/pglite-template.ts';
 import { spawnServerProcess } from './testing/server-process.ts';
 import { createThrowawayDatabase, testDatabaseKind } from './testing/test-database.ts';
 import { freePort } from './testing/test-server.ts';
@@ -27,9 +28,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** `node apps/server/src/main.ts` as `npm start` runs it, with only the given settings and a fresh DATA_DIR. */
-async function runServer(env: Record<string, string>): Promise<Run> {
+/**
+ * `node apps/server/src/main.ts` as `npm start` runs it, with only the given settings and a fresh DATA_DIR: empty,
+ * so that on PGlite the server creates and migrates its database (the cold start the other tests' copies of the
+ * migrated template skip), unless `migrated` asks for that copy where the cold start is not what a test is about.
+ */
+async function runServer(env: Record<string, string>, { migrated = false } = {}): Promise<Run> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-main-'));
+  if (migrated && testDatabaseKind() === 'pglite' && !env.DATABASE_URL) await copyPgliteTemplate(dataDir);
   const server = spawnServerProcess({ DATA_DIR: dataDir, ...env });
   cleanups.push(async () => {
     await server.kill();
@@ -136,14 +142,17 @@ describe('the server process', { timeout: 90_000 }, () => {
     const port = await freePort();
     const database = await createThrowawayDatabase();
     cleanups.push(() => database.drop());
-    const anyway = await runServer({
-      OIDC_ISSUER: issuer,
-      OIDC_STARTUP_CHECK: 'retry',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    });
+    const anyway = await runServer(
+      {
+        OIDC_ISSUER: issuer,
+        OIDC_STARTUP_CHECK: 'retry',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+      },
+      { migrated: true },
+    );
     await within(60_000, running(anyway), 'starting anyway');
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(ready.status).toBe(503);
@@ -157,15 +166,18 @@ describe('the server process', { timeout: 90_000 }, () => {
     const port = await freePort();
     const database = await createThrowawayDatabase();
     cleanups.push(() => database.drop());
-    const run = await runServer({
-      NODE_ENV: 'production',
-      SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
-      SEED_DEMO: 'auto',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    });
+    const run = await runServer(
+      {
+        NODE_ENV: 'production',
+        SECRET_KEY: 'a-test-secret-key-of-at-least-32-characters',
+        SEED_DEMO: 'auto',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+      },
+      { migrated: true },
+    );
     await within(60_000, running(run), 'starting');
     expect(run.stdout()).not.toContain('Demo accounts');
     run.child.kill('SIGTERM');
@@ -189,12 +201,15 @@ describe('the server process', { timeout: 90_000 }, () => {
     const { port } = taken.address() as { port: number };
     const database = await createThrowawayDatabase();
     cleanups.push(() => database.drop());
-    const run = await runServer({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      ...(database.url ? { DATABASE_URL: database.url } : {}),
-    });
+    const run = await runServer(
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+      },
+      { migrated: true },
+    );
     const { code } = await within(60_000, run.exited, 'exiting');
     expect(code).toBe(1);
     expect(run.stderr().trimEnd().split('\n')).toEqual([

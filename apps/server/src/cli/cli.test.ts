@@ -2,7 +2,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseConfig } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
 import { PASSWORD_RULE_MESSAGES } from '../idp/password-rule.ts';
 import { startServer } from '../main.ts';
 import { createCliInstallation } from '../testing/cli.ts';
@@ -53,7 +52,7 @@ describe('portico, from an empty database to a working firm', { timeout: 240_000
   const folder = () => path.join(cli.dataDir, 'to-publish');
 
   test('the database starts empty: no demo firm', async () => {
-    // The whole path once: settings, a database opened and migrated by the command itself, closed after.
+    // The whole path once: settings, a database opened (on PostgreSQL migrated too) by the command itself, closed after.
     expect(await ok(['tenant', 'list'], '', { ownDatabase: true })).toEqual([
       'CODE  NAME  STATE  STAFF  SITES  CREATED',
     ]);
@@ -109,20 +108,14 @@ describe('portico, from an empty database to a working firm', { timeout: 240_000
     ]);
     expect((await ok(publish)).at(-1)).toBe(`Published 2 file(s) to "Jones family" as ${NORA.email}.`);
     // The subfolder became the site's folder "letters", the file sits in it; the loose file at the root.
-    await cli.release();
-    const db = await openDatabase({ dataDir: cli.dataDir, databaseUrl: cli.env.DATABASE_URL });
-    try {
-      const placed = await db.query<{ file_name: string; folder: string | null }>(
-        `SELECT f.file_name, d.name AS folder FROM files f LEFT JOIN folders d ON d.id = f.folder_id
-         WHERE f.tenant_code = 'northwind' ORDER BY f.file_name`,
-      );
-      expect(placed.rows).toEqual([
-        { file_name: 'Engagement letter.pdf', folder: 'letters' },
-        { file_name: 'Note.txt', folder: null },
-      ]);
-    } finally {
-      await db.close();
-    }
+    const placed = await (await cli.database()).query<{ file_name: string; folder: string | null }>(
+      `SELECT f.file_name, d.name AS folder FROM files f LEFT JOIN folders d ON d.id = f.folder_id
+       WHERE f.tenant_code = 'northwind' ORDER BY f.file_name`,
+    );
+    expect(placed.rows).toEqual([
+      { file_name: 'Engagement letter.pdf', folder: 'letters' },
+      { file_name: 'Note.txt', folder: null },
+    ]);
     // Again: the same bytes are published already, so nothing is sent twice.
     expect(await ok(publish)).toEqual([
       'skip     Note.txt (published already, same SHA-256)',
@@ -365,20 +358,15 @@ describe('portico, when something is wrong', { timeout: 240_000 }, () => {
     }
     expect((await listBlobFiles(cli.dataDir)).length).toBe(blobsBefore.length + 1);
 
-    await cli.release();
-    const db = await openDatabase({ dataDir: cli.dataDir, databaseUrl: cli.env.DATABASE_URL });
-    try {
-      const users = await db.query('SELECT 1 FROM users WHERE email = $1', ['eve@else.example']);
-      const files = await db.query("SELECT 1 FROM files WHERE tenant_code = 'errors'");
-      const uploads = await db.query("SELECT 1 FROM uploads WHERE tenant_code = 'errors'");
-      expect({ users: users.rows.length, files: files.rows.length, uploads: uploads.rows.length }).toEqual({
-        users: 0,
-        files: 1,
-        uploads: 1,
-      });
-    } finally {
-      await db.close();
-    }
+    const db = await cli.database();
+    const users = await db.query('SELECT 1 FROM users WHERE email = $1', ['eve@else.example']);
+    const files = await db.query("SELECT 1 FROM files WHERE tenant_code = 'errors'");
+    const uploads = await db.query("SELECT 1 FROM uploads WHERE tenant_code = 'errors'");
+    expect({ users: users.rows.length, files: files.rows.length, uploads: uploads.rows.length }).toEqual({
+      users: 0,
+      files: 1,
+      uploads: 1,
+    });
   });
 
   test('renames, archives, adds and removes members and staff, each recorded in the audit log', async () => {

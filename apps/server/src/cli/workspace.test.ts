@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase } from '../db/open-database.ts';
+import type { Database } from '../db/database.ts';
 import { deleteFile } from '../file-actions/file-actions.usecases.ts';
 import { createProject } from '../projects/projects.usecases.ts';
 import { createTag } from '../tags/tags.usecases.ts';
@@ -34,15 +34,9 @@ async function fails(argv: string[]) {
   return run.stderr.trimEnd();
 }
 
-/** The database's rows, the shared connection released first (PGlite: one opener at a time). */
-async function withDb<T>(fn: (db: Awaited<ReturnType<typeof openDatabase>>) => Promise<T>): Promise<T> {
-  await cli.release();
-  const db = await openDatabase({ dataDir: cli.dataDir, databaseUrl: cli.env.DATABASE_URL });
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
+/** The database's rows, read through the handle the commands share. */
+async function withDb<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+  return fn(await cli.database());
 }
 
 const as = ['--as', NORA.email];

@@ -21,7 +21,7 @@ afterEach(async () => {
 /** A data folder and database for server processes to share, removed after the test. */
 async function deployment() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-mail-'));
-  const database = await createThrowawayDatabase();
+  const database = await createThrowawayDatabase(dataDir);
   cleanups.push(async () => {
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });

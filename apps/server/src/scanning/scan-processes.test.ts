@@ -14,7 +14,7 @@ import { freePort } from '../testing/test-server.ts';
 
 const clamd = await startTestClamd();
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-scan-'));
-const database = await createThrowawayDatabase();
+const database = await createThrowawayDatabase(dataDir);
 afterAll(async () => {
   await clamd.close();
   await database.drop();

@@ -14,13 +14,14 @@ export interface CliRun {
 }
 
 /**
- * An empty installation for the operators' command line: a new data folder and, on PostgreSQL, a new database
- * created on the DATABASE_URL server (dropped by `close`). `run` runs one command line in this process against
+ * An empty installation for the operators' command line (no firm in it): a new data folder holding, on PGlite, a
+ * copy of the run's migrated template, and on PostgreSQL a new database created on the DATABASE_URL server, which
+ * the first command migrates (dropped by `close`). `run` runs one command line in this process against
  * it, with `stdin` as its standard input, and answers its exit code and output.
  */
 export async function createCliInstallation(extraEnv: Record<string, string> = {}) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-cli-'));
-  const throwaway = await createThrowawayDatabase();
+  const throwaway = await createThrowawayDatabase(dataDir);
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     ...(throwaway.url ? { DATABASE_URL: throwaway.url } : {}),
@@ -34,18 +35,23 @@ export async function createCliInstallation(extraEnv: Record<string, string> = {
     shared = undefined;
     await db?.close();
   };
+  const database = () => (shared ??= openDatabase({ dataDir, databaseUrl: throwaway.url }));
   return {
     dataDir,
     env,
     /** Closes the shared database, e.g. before a server opens the same PGlite folder. */
     release,
+    /**
+     * The database the commands share, for a test to read what they wrote: opening another handle would first
+     * have to release this one (PGlite: one opener at a time), and each opening costs seconds.
+     */
+    database,
     async run(
       argv: readonly string[],
       stdin = '',
       options: { ownDatabase?: boolean; env?: Record<string, string> } = {},
     ): Promise<CliRun> {
-      if (!options.ownDatabase) shared ??= openDatabase({ dataDir, databaseUrl: throwaway.url });
-      const database = options.ownDatabase ? undefined : await shared;
+      const opened = options.ownDatabase ? undefined : await database();
       let stdout = '';
       let stderr = '';
       const out = new PassThrough().setEncoding('utf8');
@@ -61,7 +67,7 @@ export async function createCliInstallation(extraEnv: Record<string, string> = {
         stderr: err,
         stdin: Readable.from([stdin]),
         env: { ...env, ...options.env },
-        ...(database ? { database } : {}),
+        ...(opened ? { database: opened } : {}),
       };
       const code = await runCli(argv, io);
       return { code, stdout, stderr };

@@ -26,7 +26,7 @@ export async function restartableServer(
   cleanups: (() => Promise<void>)[],
 ): Promise<RestartableServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portico-crash-'));
-  const database = await createThrowawayDatabase();
+  const database = await createThrowawayDatabase(dataDir);
   cleanups.push(async () => {
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });

@@ -15,7 +15,9 @@ export const testDatabaseKind = (): 'pglite' | 'postgres' =>
 /**
  * A database nobody else uses, dropped afterwards. On PostgreSQL that is a new database on the DATABASE_URL
  * server; on PGlite the caller's temporary DATA_DIR already is one, so there is nothing to create, and given that
- * folder it starts as a copy of the run's migrated template rather than empty (`pglite-template.ts`).
+ * folder it starts as a copy of the run's migrated template rather than empty (`pglite-template.ts`). Without the
+ * folder a server process on PGlite starts from nothing (initdb and every migration in WebAssembly, 8 s or more on
+ * a loaded runner): only `main.test.ts` asks for that, to keep the cold start proven.
  */
 export async function createThrowawayDatabase(
   pgliteDataDir?: string,
