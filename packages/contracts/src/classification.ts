@@ -8,11 +8,14 @@ import { SiteIdSchema } from './sites.ts';
  * the filters every file list takes over them. The endpoints' bodies are in file-workflow.ts.
  */
 
+/* @__NO_SIDE_EFFECTS__ */
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
+/* @__NO_SIDE_EFFECTS__ */
 const nullable = <T extends ReturnType<typeof Type.Object>>(schema: T, description: string) =>
   Type.Union([schema, Type.Null()], { description });
 
 /** A name people give a tag, category, project or status: not blank, no control characters. */
+/* @__NO_SIDE_EFFECTS__ */
 const labelSchema = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '^[^\\u0000-\\u001f\\u007f-\\u009f]+$', description });
 
@@ -158,6 +161,7 @@ export type ProjectList = Static<typeof ProjectListSchema>;
 
 // ---- What every file record carries ---------------------------------------------------------------------------
 
+/* @__NO_SIDE_EFFECTS__ */
 const NamedRefSchema = (id: ReturnType<typeof uuid>) =>
   Type.Object({ id, name: Type.String() }, { additionalProperties: false });
 

@@ -36,6 +36,7 @@ export const FileNameSchema = Type.String({
     'The file name (what a download saves), extension included; not blank, no control characters. Unique, ignoring case, among the live files of its direction in its folder.',
 });
 
+/* @__NO_SIDE_EFFECTS__ */
 const FolderRefSchema = (description: string) =>
   Type.Union([Type.String({ format: 'uuid' }), Type.Null()], { description });
 

@@ -79,6 +79,7 @@ export function fileHistoryLabel(action: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 const pageQuery = ($id: string) =>
   Type.Object(
     { limit: Type.Optional(PageLimitSchema), offset: Type.Optional(PageOffsetSchema) },

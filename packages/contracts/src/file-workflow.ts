@@ -29,6 +29,7 @@ const NoteSchema = Type.String({
   description: 'An optional note, kept with the change (history, mail).',
 });
 
+/* @__NO_SIDE_EFFECTS__ */
 const fileIdsSchema = (what: string) =>
   Type.Array(FileIdSchema, {
     minItems: 1,

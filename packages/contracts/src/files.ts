@@ -43,10 +43,12 @@ export const PREVIEW_CONTENT_TYPES = [
 ] as const;
 export type PreviewContentType = (typeof PREVIEW_CONTENT_TYPES)[number];
 
+/* @__NO_SIDE_EFFECTS__ */
 export const isPreviewContentType = (contentType: string): contentType is PreviewContentType =>
   (PREVIEW_CONTENT_TYPES as readonly string[]).includes(contentType);
 
 /** A calendar day `YYYY-MM-DD` (SPEC §5), read as a UTC day; years before 1000 are refused. */
+/* @__NO_SIDE_EFFECTS__ */
 export const dateOnlySchema = (description: string) =>
   Type.String({
     format: 'date',
@@ -61,6 +63,7 @@ export const FileIdSchema = Type.String({ format: 'uuid', description: 'A file i
  * The paging, sorting, search and date-range parameters every file list takes (Published and Submitted Files,
  * the staff's submissions): newest first unless asked otherwise, `search` matching what `searchDescription` says.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export const fileListQueryProperties = <const SortField extends string>(
   sortFields: readonly SortField[],
   searchDescription: string,
@@ -75,6 +78,7 @@ export const fileListQueryProperties = <const SortField extends string>(
 });
 
 /** The query of a list of one site's files: the site, then the list's own properties and the common ones. */
+/* @__NO_SIDE_EFFECTS__ */
 const siteFilesQuerySchema = <const Properties extends TProperties>($id: string, properties: Properties) =>
   Type.Object({ siteId: SiteIdSchema, ...properties }, { $id, additionalProperties: false });
 
@@ -120,6 +124,7 @@ export const fileWorkspaceProperties = {
   checkedOutBy: CheckedOutBySchema,
 };
 
+/* @__NO_SIDE_EFFECTS__ */
 const siteFileProperties = (createdAt: string) => ({
   id: FileIdSchema,
   siteId: SiteIdSchema,
@@ -134,6 +139,7 @@ const siteFileProperties = (createdAt: string) => ({
 });
 
 /** A page of a list: `{ records, totalRecordCount }`. */
+/* @__NO_SIDE_EFFECTS__ */
 const fileListSchema = <Record extends TSchema>($id: string, record: Record) =>
   Type.Object(
     {

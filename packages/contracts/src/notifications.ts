@@ -43,6 +43,7 @@ export const NOTIFICATION_KINDS = {
 } as const satisfies Record<string, { audience: 'client' | 'staff'; label: string; description: string }>;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_NAMES = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+/* @__NO_SIDE_EFFECTS__ */
 export const isNotificationKind = (kind: string): kind is NotificationKind =>
   Object.hasOwn(NOTIFICATION_KINDS, kind);
 

@@ -20,6 +20,7 @@ export const PageOffsetSchema = Type.Integer({
  * Free-text search, matched case-insensitively as a plain substring: `%`, `_` and `\` match themselves. NUL is
  * refused because PostgreSQL text cannot hold it.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export const searchTextSchema = (matchedOn: string) =>
   Type.String({
     maxLength: 200,

@@ -9,6 +9,7 @@ export const ICON_MAX_BYTES = 128 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/svg+xml'] as const;
 
 // Room above the limits, so that a slightly larger image is answered by the size check, which says the limit.
+/* @__NO_SIDE_EFFECTS__ */
 const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
 
 export const BrandingSchema = Type.Object(

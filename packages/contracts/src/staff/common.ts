@@ -4,6 +4,7 @@ import { type Static, Type } from 'typebox';
  * Text a person types into the console (a site name, a display name, a note): no control characters, and at
  * least one character that is not white space. The server trims what it stores.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export const nonBlankTextSchema = (maxLength: number, description: string) =>
   Type.String({
     minLength: 1,
@@ -14,6 +15,7 @@ export const nonBlankTextSchema = (maxLength: number, description: string) =>
   });
 
 /** Like `nonBlankTextSchema`, but line breaks are allowed (a note to a client). */
+/* @__NO_SIDE_EFFECTS__ */
 export const multiLineTextSchema = (maxLength: number, description: string) =>
   Type.String({
     minLength: 1,
@@ -39,6 +41,7 @@ export const PersonSchema = Type.Object(
 export type Person = Static<typeof PersonSchema>;
 
 /** An ISO 8601 instant in UTC, or null. */
+/* @__NO_SIDE_EFFECTS__ */
 export const nullableDateTime = (description: string) =>
   Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description });
 
@@ -47,9 +50,11 @@ export const nullableDateTime = (description: string) =>
  * (which query strings need), and would turn a body's `null` into false or `1` into true; an enum with no `type`
  * is compared as sent.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export const exactBooleanSchema = (description?: string) =>
   Type.Unsafe<boolean>({ enum: [true, false], ...(description ? { description } : {}) });
 
 /** Like `exactBooleanSchema`, with `null` as a value of its own (to clear something). */
+/* @__NO_SIDE_EFFECTS__ */
 export const exactBooleanOrNullSchema = (description?: string) =>
   Type.Unsafe<boolean | null>({ enum: [true, false, null], ...(description ? { description } : {}) });

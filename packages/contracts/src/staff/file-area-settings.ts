@@ -7,6 +7,7 @@ import {
 import { SiteIdSchema } from '../sites.ts';
 import { exactBooleanOrNullSchema, exactBooleanSchema, nullableDateTime } from './common.ts';
 
+/* @__NO_SIDE_EFFECTS__ */
 const flags = <T extends TSchema>(schema: () => T) =>
   Object.fromEntries(FILE_AREA_SETTING_KEYS.map((k) => [k, Type.Optional(schema())])) as Record<
     FileAreaSettingKey,
@@ -42,6 +43,7 @@ export const UpdateTenantFileAreaSettingsBodySchema = Type.Object(
 export type UpdateTenantFileAreaSettingsBody = Static<typeof UpdateTenantFileAreaSettingsBodySchema>;
 
 // FileAreaSettingsSchema without its $id: one response may not name the same $id twice.
+/* @__NO_SIDE_EFFECTS__ */
 const allFlags = (description: string) =>
   Type.Object(Object.fromEntries(FILE_AREA_SETTING_KEYS.map((k) => [k, Type.Boolean()])) as FileAreaFlags, {
     description,
