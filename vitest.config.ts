@@ -40,6 +40,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'pglite',
+          // A server test file imports most of the server (3 s of a worker's time on a loaded runner, 500 s of a
+          // CI run's unit stage in all): the files of one worker share those modules instead of importing them
+          // afresh (decision 74). Each file still starts its own server and database; none relies on a module's
+          // state being new. The front ends' files keep their isolation: each has a jsdom of its own.
+          isolate: false,
           include: [...serverTests, 'packages/contracts/src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           env: { PORTICO_TEST_DB: 'pglite' },
           globalSetup: ['apps/server/src/testing/pglite-template.ts'],
@@ -63,7 +68,13 @@ export default defineConfig({
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: databaseTests, env: { PORTICO_TEST_DB: 'postgres' } },
+              test: {
+                name: 'postgres',
+                include: databaseTests,
+                env: { PORTICO_TEST_DB: 'postgres' },
+                // As the PGlite project's files (decision 74).
+                isolate: false,
+              },
             },
           ]
         : []),
