@@ -1,11 +1,10 @@
 import { globSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { keepNodeCompileCache } from './scripts/node-compile-cache.ts';
 
-// The server processes a test starts (crashes, restarts, replicas; each with its PGlite process) and Vitest's own
-// workers keep Node's compiled code between starts: a server's start went from 15 s to 9–11 s on a loaded runner
-// (decision 72). The cache is keyed by each file's content, so a changed file is compiled afresh.
-process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, 'node_modules/.cache/node-compile-cache');
+// A server process's start went from 15 s to 9–11 s on a loaded runner with Node's compiled code kept (decision 72).
+keepNodeCompileCache();
 
 // Server tests run against PGlite, and again against the PostgreSQL server in DATABASE_URL when it is set.
 const serverTests = ['apps/server/src/**/*.test.ts'];

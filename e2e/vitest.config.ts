@@ -1,12 +1,8 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { keepNodeCompileCache } from '../scripts/node-compile-cache.ts';
 
-// As in the unit tests' config (decision 72): the server processes of the specs and the cluster keep Node's
-// compiled code between starts.
-process.env.NODE_COMPILE_CACHE ??= path.join(
-  import.meta.dirname,
-  '../node_modules/.cache/node-compile-cache',
-);
+// The specs' server processes and the cluster's, as in the unit tests (decision 72).
+keepNodeCompileCache();
 
 /**
  * Browser end-to-end specs: the real server (built front ends, PGlite, embedded provider) driven through
