@@ -94,7 +94,7 @@ async function pickSite(page: Page, label: string, name: string) {
   await pickOption(page, name);
 }
 
-/** The access token the front end holds (oidc-client-ts keeps the user in local storage). */
+/** The access token the front end holds (web-shell's `oidc-session.ts` keeps the user in local storage). */
 async function accessTokenOf(page: Page, app: 'portal' | 'control-panel'): Promise<string> {
   const token = await page.evaluate((prefix) => {
     for (let i = 0; i < localStorage.length; i++) {

@@ -179,7 +179,7 @@ function firstScreenBenchmark(screen: Screen): Benchmark {
         return {
           portico: `${kib(js)} JS, ${seconds(toList)} to the list`,
           baseline: `${seconds(median(baselineMs))} (/healthz page)`,
-          ratio: `${((js / (screen.budgetKiB * 1024)) * 100).toFixed(0)} % of the JS budget`,
+          ratio: `${((js / (screen.budgetKiB * 1024)) * 100).toFixed(1)} % of the JS budget (${js.toLocaleString('en')} bytes)`,
           pass,
           notes:
             `of which ${kib(median(runs.map((r) => r.jsHeaderBytes)))} response headers; CSS ${kib(css)}; ${median(runs.map((r) => r.requests))} requests (${median(runs.map((r) => r.scripts))} scripts) ` +

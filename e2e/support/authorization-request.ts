@@ -10,7 +10,7 @@ export interface AuthorizationRequest {
 
 /**
  * What the portal's sign-in redirect sends the browser to: Authorization Code with PKCE (S256), built from the
- * issuer's discovery document the way oidc-client-ts does it.
+ * issuer's discovery document the way the front ends' sign-in (web-shell's `oidc-session.ts`) does it.
  */
 export async function buildAuthorizationRequest(options: {
   issuer: string;

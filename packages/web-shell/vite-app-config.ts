@@ -42,7 +42,7 @@ function precompress(): Plugin {
 
 /**
  * React (with its router) changes at its own pace and gets its own long-cached chunk. Redux Toolkit and
- * oidc-client-ts travel with the shell, which alone uses them: on HTTP/1.1 each chunk of the first screen is a
+ * oauth4webapi travel with the shell, which alone uses them: on HTTP/1.1 each chunk of the first screen is a
  * request with about 1 KB of headers, and one compressed file compresses better than three (decision 40).
  */
 const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
@@ -56,15 +56,44 @@ const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
  * - the modules that draw with antd (found by their imports; the shell loads each of them lazily), so the first
  *   screen never carries antd (decision 40);
  * - the parts loaded when first wanted (decision 68): every `dialogs/` module (the "More" dialog, its panels, the
- *   selection bar's dialogs, the details view; each behind a `lazyPart`), the viewer's, the versions view's and
- *   the uploads', and the pages the package exports on paths of their own (`@portico/web-shell/assigned-to-me`);
+ *   selection bar's dialogs, the details view, the folder forms; each behind a `lazyPart`), the viewer's, the
+ *   versions view's and the uploads', and the pages the package exports on paths of their own
+ *   (`@portico/web-shell/assigned-to-me`);
+ * - the shell's pages outside the workspace that sign-in never shows (logged out, not found, the tenant
+ *   selection; each lazily loaded), and the parts of other pages that the package's index re-exports (upload from
+ *   a link, followed places, the tag and category fields, `Tabs`, the share links' calls, the uploads' scan, discard and idempotency helpers, the follow switches): the bundler binds an
+ *   app's import through the index straight to the module, which then travels with the app's page that uses it
+ *   (decision 75);
  * - what only those parts import;
  * - the package's index, whose re-exports would otherwise pull everything in (a chunk group takes its modules'
  *   static imports along).
  */
 const SHELL = /\/packages\/web-shell\/src\//;
-const SHELL_APART =
-  /\/web-shell\/src\/(index\.ts$|testing\/|features\/[^/]+\/dialogs\/|features\/preview\/components\/|features\/file-versions\/components\/|features\/transfers\/api\/upload-file|features\/assignments\/components\/assigned-to-me-page|features\/notification-preferences\/components\/notifications-page)/;
+const SHELL_APART = new RegExp(
+  `/web-shell/src/(${[
+    'index\\.ts$',
+    'testing/',
+    'features/[^/]+/dialogs/',
+    'features/preview/components/',
+    'features/file-versions/components/',
+    'features/transfers/api/upload-file',
+    'features/assignments/components/assigned-to-me-page',
+    'features/notification-preferences/components/notifications-page',
+    'features/auth/components/logout-page',
+    'features/errors/components/not-found-page',
+    'features/tenant/components/tenant-selection-page',
+    'features/share-links/components/url-upload',
+    'features/share-links/api/share-links',
+    'features/subscriptions/components/followed-places',
+    'features/subscriptions/components/follow-toggles\\.tsx$',
+    'features/file-tags/components/tag-fields',
+    'features/categories-projects/components/categories-projects',
+    'features/transfers/api/upload-scans',
+    'features/transfers/api/discard-uploads',
+    'lib/idempotency-keys',
+    'ui/tabs\\.tsx$',
+  ].join('|')})`,
+);
 /** antd itself: a shell module that reaches it stays in the lazy chunk that imports it. */
 const DRAWS_WITH_ANTD = /\/node_modules\/(antd|@ant-design\/cssinjs)\//;
 const INDEX = /\/web-shell\/src\/index\.ts$/;

@@ -117,8 +117,8 @@ describe('the embedded OpenID provider', { timeout: 30_000 }, () => {
 
   test('userinfo refuses the access token, which is for the API only; the ID token carries the claims instead', async () => {
     // With resource indicators every access token has the API as audience, and oidc-provider serves userinfo
-    // only to tokens without one. The front ends read the profile from the ID token (oidc-client-ts does by
-    // default), so nothing needs userinfo; what matters is that the API token is not accepted there by accident.
+    // only to tokens without one. The front ends read the profile from the ID token (web-shell's
+    // oidc-session.ts), so nothing needs userinfo; what matters is that the API token is not accepted there by accident.
     const tokens = await signIn(api.url, 'bob', PASSWORD);
     const response = await fetch(`${issuer}/me`, {
       headers: { authorization: `Bearer ${tokens.accessToken}` },

@@ -1,12 +1,10 @@
 import { LIMITS } from '@portico/contracts';
-import { lazy, Suspense } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ACTIVITY_PATH } from '../features/activity/components/activity-bell.tsx';
 import { CallbackPage } from '../features/auth/components/callback-page.tsx';
-import { LogoutPage } from '../features/auth/components/logout-page.tsx';
 import { CALLBACK_PATH, LOGOUT_PATH, NOT_FOUND_PATH } from '../features/auth/return-to.ts';
-import { NotFoundPage } from '../features/errors/components/not-found-page.tsx';
 import { RouteErrorPage } from '../features/errors/components/route-error-page.tsx';
 import { SITE_BREADCRUMB_KEY } from '../features/sites/api/get-sites.ts';
 import type { AppDescriptor, ShellPage } from '../shell/app-descriptor.ts';
@@ -19,6 +17,25 @@ import { RouteRoot } from './route-root.tsx';
 
 /** `/`, titled Login (SPEC §2): lazily loaded like every page, within the chunk time-out; asked for at once. */
 const protectedRoot = preloadable(() => import('./protected-root.tsx'), LIMITS.chunkLoadTimeoutMs);
+
+/**
+ * `/logout` and `/page-not-found`, each in a chunk of its own (decision 75): nobody signing in needs them, and in the
+ * shell's chunk they were bytes of every first screen.
+ */
+const logoutPage = preloadable<object>(
+  () => import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
+  LIMITS.chunkLoadTimeoutMs,
+);
+const notFoundPage = preloadable<object>(
+  () => import('../features/errors/components/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+  LIMITS.chunkLoadTimeoutMs,
+);
+/** A page of the shell's own outside the workspace, drawn once its chunk is there. */
+const outsidePage = ({ Component }: { Component: ComponentType }) => (
+  <Suspense fallback={<PageSpinner fullPage />}>
+    <Component />
+  </Suspense>
+);
 
 /**
  * A page of the app inside the workspace: shown only when the server menu has its key, loaded on first visit (or
@@ -87,13 +104,13 @@ export function createRoutes(descriptor: AppDescriptor): RouteObject[] {
     },
     {
       path: LOGOUT_PATH,
-      element: <LogoutPage />,
+      element: outsidePage(logoutPage),
       errorElement: <RouteErrorPage />,
       handle: { title: 'Logged out' } satisfies ShellRouteHandle,
     },
     {
       path: NOT_FOUND_PATH,
-      element: <NotFoundPage />,
+      element: outsidePage(notFoundPage),
       handle: { title: 'Page not found' } satisfies ShellRouteHandle,
     },
     {

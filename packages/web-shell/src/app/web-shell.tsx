@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { AuthProvider } from 'react-oidc-context';
 import { Provider as ReduxProvider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/integration/react';
@@ -7,8 +6,7 @@ import { PageSpinner } from '../components/page-spinner.tsx';
 import { SetupErrorScreen } from '../config/components/setup-error-screen.tsx';
 import { loadRuntimeSetup, type RuntimeSetup, SetupError } from '../config/runtime-config.ts';
 import { AuthStateSync } from '../features/auth/components/auth-state-sync.tsx';
-import { CALLBACK_PATH } from '../features/auth/return-to.ts';
-import { createUserManager } from '../features/auth/user-manager.ts';
+import { createOidcSession } from '../features/auth/oidc-session.ts';
 import { BrandingProvider } from '../features/branding/components/branding-provider.tsx';
 import { logger, setLogLevel } from '../lib/logger.ts';
 import { storageKeysFor } from '../lib/storage-keys.ts';
@@ -37,36 +35,27 @@ function useShellRuntime(descriptor: AppDescriptor, setup: RuntimeSetup) {
         audience: descriptor.audience,
       },
     });
-    const userManager = createUserManager(setup, keys);
+    const session = createOidcSession(setup, keys);
     const router = createBrowserRouter(createRoutes(descriptor), {
       basename: routerBasename(descriptor.basePath),
     });
     // The page the app opens on starts loading now, beside sign-in and discovery, not once they are done.
     prefetchPageAt(router.state.location.pathname, descriptor.pages);
-    const context: ShellContextValue = { descriptor, setup, keys, userManager, persistor };
-    return { store, persistor, userManager, router, context };
+    const context: ShellContextValue = { descriptor, setup, keys, session, persistor };
+    return { store, persistor, router, context };
   }, [descriptor, setup]);
 }
 
 function ShellRuntime({ descriptor, setup }: { descriptor: AppDescriptor; setup: RuntimeSetup }) {
-  const { store, persistor, userManager, router, context } = useShellRuntime(descriptor, setup);
-  const callbackPath = `${routerBasename(descriptor.basePath).replace(/\/$/, '')}${CALLBACK_PATH}`;
+  const { store, persistor, router, context } = useShellRuntime(descriptor, setup);
   return (
     <ShellContext.Provider value={context}>
       <ReduxProvider store={store}>
         <PersistGate loading={<PageSpinner fullPage />} persistor={persistor}>
-          <AuthProvider
-            userManager={userManager}
-            // Only the redirect URI finishes a sign-in; a `code` parameter elsewhere is none of its business.
-            skipSigninCallback={window.location.pathname !== callbackPath}
-            // The callback page navigates to the saved path once the user is in; nothing to do here.
-            onSigninCallback={() => undefined}
-          >
-            <AuthStateSync />
-            <BrandingProvider>
-              <RouterProvider router={router} />
-            </BrandingProvider>
-          </AuthProvider>
+          <AuthStateSync />
+          <BrandingProvider>
+            <RouterProvider router={router} />
+          </BrandingProvider>
         </PersistGate>
       </ReduxProvider>
     </ShellContext.Provider>

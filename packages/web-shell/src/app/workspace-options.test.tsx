@@ -9,7 +9,7 @@ import type { AccessDeniedProps, AppDescriptor } from '../shell/app-descriptor.t
 import { ShellContext } from '../shell/shell-context.tsx';
 import { setApiError, setEndPoints, setMenuItems, setTenant, setTenantContext } from '../store/app-slice.ts';
 import { authStateChanged } from '../store/client-state-slice.ts';
-import { fakeUserManager, testDescriptor, testSetup } from '../testing/index.ts';
+import { fakeOidcSession, testDescriptor, testSetup } from '../testing/index.ts';
 import { createTestStore } from '../testing/render-with-shell.tsx';
 import { Workspace } from './workspace.tsx';
 
@@ -52,7 +52,7 @@ function renderWorkspace(prepare: (dispatch: Dispatch) => void, app: AppDescript
         descriptor: app,
         setup: testSetup,
         keys: test.keys,
-        userManager: fakeUserManager(),
+        session: fakeOidcSession(),
         persistor: test.persistor as Persistor,
       }}
     >

@@ -3,7 +3,10 @@
  * control panel, served from the same origin, never read each other's tenant or menu.
  */
 export interface StorageKeys {
-  /** Prefix of the OIDC user record (id, access and refresh tokens) that oidc-client-ts keeps. */
+  /**
+   * Prefix of what the sign-in session (oidc-session.ts) keeps: the user (id, access and refresh tokens) under
+   * `user:{issuer}:{client id}` and each sign-in in progress under `tx.{state}`.
+   */
   authToken: string;
   tenant: string;
   siteSelection: string;

@@ -1,7 +1,7 @@
-import type { UserManager } from 'oidc-client-ts';
 import { createContext, useContext } from 'react';
 import type { Persistor } from 'redux-persist';
 import type { RuntimeSetup } from '../config/runtime-config.ts';
+import type { OidcSession } from '../features/auth/oidc-session.ts';
 import type { StorageKeys } from '../lib/storage-keys.ts';
 import type { AppDescriptor } from './app-descriptor.ts';
 
@@ -10,7 +10,7 @@ export interface ShellContextValue {
   descriptor: AppDescriptor;
   setup: RuntimeSetup;
   keys: StorageKeys;
-  userManager: UserManager;
+  session: OidcSession;
   persistor: Persistor;
 }
 

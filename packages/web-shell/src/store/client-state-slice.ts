@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
-/** Authentication state (SPEC §3). Tokens live here only in memory; oidc-client-ts keeps the stored copy. */
+/** Authentication state (SPEC §3). Tokens live here only in memory; the sign-in session keeps the stored copy. */
 export interface AuthState {
   isAuthenticated: boolean;
   idToken: string | null;
@@ -17,7 +17,7 @@ export interface SiteRecordCountState {
 
 /**
  * Client state that must never reach storage: redux-persist excludes this slice (SPEC §4), so a reload starts
- * from what oidc-client-ts and the server say, not from stale tokens.
+ * from what the sign-in session (oidc-session.ts) and the server say, not from stale tokens.
  */
 export interface ClientState {
   auth: AuthState;

@@ -1,11 +1,11 @@
 import type { Slice } from '@reduxjs/toolkit';
 import { render } from '@testing-library/react';
-import type { UserManager } from 'oidc-client-ts';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Persistor, Storage } from 'redux-persist';
 import { vi } from 'vitest';
+import type { AuthSnapshot, OidcSession } from '../features/auth/oidc-session.ts';
 import { storageKeysFor } from '../lib/storage-keys.ts';
 import { ShellContext, type ShellContextValue } from '../shell/shell-context.tsx';
 import { createShellStore } from '../store/store.ts';
@@ -48,26 +48,36 @@ export function createTestStore(storage = memoryStorage(), slices: readonly Slic
   return { store, persistor, keys, storage, rehydrated };
 }
 
-export function fakeUserManager(overrides: Partial<Record<keyof UserManager, unknown>> = {}): UserManager {
+/**
+ * A sign-in session that stands still in `state` (signed out by default) and records what it is asked to do; the
+ * real one (oidc-session.ts) has tests of its own.
+ */
+export function fakeOidcSession(state: Partial<AuthSnapshot> = {}, overrides: Partial<OidcSession> = {}) {
+  const snapshot: AuthSnapshot = { user: null, isLoading: false, isAuthenticated: false, ...state };
   return {
-    getUser: vi.fn(async () => null),
-    removeUser: vi.fn(async () => undefined),
+    subscribe: () => () => undefined,
+    getSnapshot: () => snapshot,
+    signinRedirect: vi.fn(async () => undefined),
     signoutRedirect: vi.fn(async () => undefined),
+    getUser: vi.fn(() => snapshot.user),
+    removeUser: vi.fn(),
+    signInData: vi.fn(() => undefined),
+    events: { addAccessTokenExpired: () => () => undefined },
     ...overrides,
-  } as unknown as UserManager;
+  } satisfies OidcSession;
 }
 
 /** Renders `element` at `path` with the shell's context, a test store and a memory router. */
 export function renderWithShell(
   element: ReactElement,
-  { path = '/', routePath = '*', userManager = fakeUserManager() } = {},
+  { path = '/', routePath = '*', session = fakeOidcSession() as OidcSession } = {},
 ) {
   const test = createTestStore();
   const context: ShellContextValue = {
     descriptor: testDescriptor,
     setup: testSetup,
     keys: test.keys,
-    userManager,
+    session,
     persistor: test.persistor as Persistor,
   };
   const router = createMemoryRouter(
@@ -86,5 +96,5 @@ export function renderWithShell(
       </Provider>
     </ShellContext.Provider>,
   );
-  return { ...result, ...test, router, userManager };
+  return { ...result, ...test, router, session };
 }

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { logger } from '../../../lib/logger.ts';
 import { routerBasename } from '../../../shell/app-descriptor.ts';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { setAuthUrl, setUser } from '../../../store/app-slice.ts';
 import { authStateChanged } from '../../../store/client-state-slice.ts';
 import { useShellDispatch } from '../../../store/hooks.ts';
+import { useAuth } from '../hooks/use-auth.ts';
 import type { SignInState } from '../return-to.ts';
 
 /**
@@ -29,13 +29,13 @@ export function currentAppPath(basePath: string): string {
 }
 
 /**
- * Mirrors react-oidc-context's state into the store (the client-state slice, never persisted) so that the base
- * query can add the bearer token, and signs in again when the access token expires without a way to renew it.
+ * Mirrors the sign-in state (oidc-session.ts) into the store (the client-state slice, never persisted) so that the
+ * base query can add the bearer token, and signs in again when the access token expires without a way to renew it.
  */
 export function AuthStateSync() {
   const auth = useAuth();
   const dispatch = useShellDispatch();
-  const { setup, descriptor } = useShell();
+  const { setup, descriptor, session } = useShell();
   const { user, isAuthenticated } = auth;
 
   useEffect(() => {
@@ -55,15 +55,17 @@ export function AuthStateSync() {
     if (isAuthenticated && user) dispatch(setUser({ name: displayNameOf(user.profile) }));
   }, [dispatch, isAuthenticated, user, auth.error]);
 
+  // The session renews the token itself while it can; this is the expiry it could not prevent.
   useEffect(
     () =>
-      auth.events.addAccessTokenExpired(() => {
-        if (auth.user?.refresh_token) return; // automaticSilentRenew is on it
+      session.events.addAccessTokenExpired(() => {
         const state: SignInState = { returnTo: currentAppPath(descriptor.basePath) };
         logger.info('access token expired: signing in again');
-        auth.signinRedirect({ state }).catch((error: unknown) => logger.error('sign-in again failed', error));
+        session
+          .signinRedirect({ state })
+          .catch((error: unknown) => logger.error('sign-in again failed', error));
       }),
-    [auth, descriptor.basePath],
+    [session, descriptor.basePath],
   );
   return null;
 }

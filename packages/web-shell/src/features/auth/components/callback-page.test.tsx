@@ -1,29 +1,23 @@
 import { act, screen } from '@testing-library/react';
-import { useAuth } from 'react-oidc-context';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { fakeUserManager, renderWithShell } from '../../../testing/render-with-shell.tsx';
+import { fakeOidcSession, renderWithShell } from '../../../testing/render-with-shell.tsx';
+import type { AuthSnapshot, OidcUser } from '../oidc-session.ts';
 import { CallbackPage } from './callback-page.tsx';
 
-vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
-
-const mockAuth = (state: Record<string, unknown>) =>
-  vi.mocked(useAuth).mockReturnValue({
-    isLoading: false,
-    isAuthenticated: false,
-    error: undefined,
-    ...state,
-  } as unknown as ReturnType<typeof useAuth>);
+const signedInWith = (state: unknown): Partial<AuthSnapshot> => ({
+  isAuthenticated: true,
+  user: { access_token: 'a', token_type: 'bearer', profile: { sub: 'bob' }, state } as OidcUser,
+});
 
 afterEach(() => vi.useRealTimers());
 
 describe('the sign-in callback', () => {
   test('on a provider error: the banner, the note, and a logout after 10 s with a countdown', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockAuth({ error: new Error('ignored: the provider said more') });
-    const userManager = fakeUserManager();
+    const session = fakeOidcSession({ error: new Error('ignored: the provider said more') });
     const view = renderWithShell(<CallbackPage />, {
       path: '/login/callback?error=access_denied&error_description=The+user+cancelled&state=s',
-      userManager,
+      session,
     });
     expect(screen.getByText('Error : The user cancelled')).toBeInTheDocument();
     expect(screen.getByText(/contact the system administrator/)).toBeInTheDocument();
@@ -31,34 +25,36 @@ describe('the sign-in callback', () => {
 
     await act(() => vi.advanceTimersByTimeAsync(4_000));
     expect(screen.getByTestId('logout-countdown')).toHaveTextContent('6');
-    expect(userManager.removeUser).not.toHaveBeenCalled();
+    expect(session.removeUser).not.toHaveBeenCalled();
 
     await act(() => vi.advanceTimersByTimeAsync(6_500));
     await vi.waitFor(() => expect(view.router.state.location.pathname).toBe('/logout'));
-    expect(userManager.removeUser).toHaveBeenCalled();
+    expect(session.removeUser).toHaveBeenCalled();
   });
 
-  test("uses the library's message when the URL has none", () => {
-    mockAuth({ error: new Error('No matching state found in storage') });
-    renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s' });
+  test("uses the session's message when the URL has none", () => {
+    const session = fakeOidcSession({ error: new Error('No matching state found in storage') });
+    renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s', session });
     expect(screen.getByText('Error : No matching state found in storage')).toBeInTheDocument();
   });
 
   test('once signed in, goes to the saved path', async () => {
-    mockAuth({ isAuthenticated: true, user: { state: { returnTo: '/publishedFiles' } } });
-    const view = renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s' });
+    const session = fakeOidcSession(signedInWith({ returnTo: '/publishedFiles' }));
+    const view = renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s', session });
     await vi.waitFor(() => expect(view.router.state.location.pathname).toBe('/publishedFiles'));
   });
 
   test('a plain sign-in lands on /submittedFiles', async () => {
-    mockAuth({ isAuthenticated: true, user: { state: undefined } });
-    const view = renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s' });
+    const session = fakeOidcSession(signedInWith(undefined));
+    const view = renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s', session });
     await vi.waitFor(() => expect(view.router.state.location.pathname).toBe('/submittedFiles'));
   });
 
   test('shows progress while the code is exchanged', () => {
-    mockAuth({ isLoading: true });
-    renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s' });
+    const session = fakeOidcSession({ isLoading: true });
+    renderWithShell(<CallbackPage />, { path: '/login/callback?code=c&state=s', session });
     expect(screen.getByText('Completing sign-in…')).toBeInTheDocument();
+    // Meanwhile the page the sign-in started from begins to load, read from the stored transaction.
+    expect(session.signInData).toHaveBeenCalledWith('s');
   });
 });

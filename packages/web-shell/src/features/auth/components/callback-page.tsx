@@ -1,7 +1,5 @@
 import { LIMITS } from '@portico/contracts';
-import { State } from 'oidc-client-ts';
 import { useEffect, useRef, useState } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Navigate, useSearchParams } from 'react-router';
 import { prefetchPageAt } from '../../../app/prefetch-page.ts';
 import { CenteredPage } from '../../../components/centered-page.tsx';
@@ -9,6 +7,7 @@ import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
 import { useLogout } from '../hooks/use-logout.ts';
 import { readSignInState } from '../return-to.ts';
 
@@ -62,26 +61,21 @@ export function CallbackError({ message, onLogout }: { message: string; onLogout
 
 /**
  * While the code is exchanged for tokens, the page the user is coming back to starts loading: the router would
- * otherwise ask for its module only once the exchange is done. The address is read from the sign-in state the
- * library keeps (its `state` parameter names it); this runs before the library's own callback handling takes it.
+ * otherwise ask for its module only once the exchange is done. The address is read from the stored sign-in
+ * transaction (the `state` parameter names it), which the session removes only once the exchange is over.
  */
 function usePrefetchReturnPage(stateId: string | null) {
-  const { userManager, descriptor } = useShell();
+  const { session, descriptor } = useShell();
   useEffect(() => {
     if (!stateId) return;
-    const prefetch = async () => {
-      const stored = await userManager.settings.stateStore.get(stateId);
-      if (!stored) return;
-      const { data } = await State.fromStorageString(stored);
-      prefetchPageAt(readSignInState(data, descriptor.homePath), descriptor.pages);
-    };
-    prefetch().catch(() => undefined);
-  }, [stateId, userManager, descriptor]);
+    const data = session.signInData(stateId);
+    if (data !== undefined) prefetchPageAt(readSignInState(data, descriptor.homePath), descriptor.pages);
+  }, [stateId, session, descriptor]);
 }
 
 /**
- * `/login/callback` (SPEC §2). react-oidc-context exchanges the code and the shell then navigates to the saved
- * path; this page shows progress, or the provider's error with an automatic logout after 10 s.
+ * `/login/callback` (SPEC §2). The session (oidc-session.ts) exchanges the code and this page then navigates to
+ * the saved path; it shows progress, or the provider's error with an automatic logout after 10 s.
  */
 export function CallbackPage() {
   const auth = useAuth();
@@ -91,7 +85,7 @@ export function CallbackPage() {
   const loggingOut = useRef(false);
   const providerError = params.get('error_description') || params.get('error');
   usePrefetchReturnPage(providerError ? null : params.get('state'));
-  // The provider's own description says more than the library's wrapping of it.
+  // The provider's own description, straight from the address the provider sent the browser to.
   const message = providerError || auth.error?.message;
 
   const onLogout = () => {

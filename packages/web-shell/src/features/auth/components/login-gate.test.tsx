@@ -1,21 +1,11 @@
 import { screen } from '@testing-library/react';
-import { useAuth } from 'react-oidc-context';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { renderWithShell } from '../../../testing/render-with-shell.tsx';
+import { fakeOidcSession, renderWithShell } from '../../../testing/render-with-shell.tsx';
+import type { AuthSnapshot } from '../oidc-session.ts';
 import { decideAuthGate, LoginGate } from './login-gate.tsx';
 
-vi.mock('react-oidc-context', () => ({ useAuth: vi.fn() }));
-
 const signinRedirect = vi.fn(async () => undefined);
-const auth = (state: Record<string, unknown>) =>
-  vi.mocked(useAuth).mockReturnValue({
-    isLoading: false,
-    isAuthenticated: false,
-    error: undefined,
-    activeNavigator: undefined,
-    signinRedirect,
-    ...state,
-  } as unknown as ReturnType<typeof useAuth>);
+const auth = (state: Partial<AuthSnapshot>) => fakeOidcSession(state, { signinRedirect });
 
 beforeEach(() => signinRedirect.mockClear());
 
@@ -34,12 +24,11 @@ describe('the auth redirect', () => {
   });
 
   test('sends an unauthenticated visitor to sign in, saving the URL they asked for', async () => {
-    auth({});
     renderWithShell(
       <LoginGate>
         <p>protected</p>
       </LoginGate>,
-      { path: '/publishedFiles?sort=title' },
+      { path: '/publishedFiles?sort=title', session: auth({}) },
     );
     expect(await screen.findByText('Redirecting to sign in…')).toBeInTheDocument();
     expect(screen.queryByText('protected')).toBeNull();
@@ -48,18 +37,17 @@ describe('the auth redirect', () => {
   });
 
   test('a visitor at the root goes to the home path after sign-in', async () => {
-    auth({});
-    renderWithShell(<LoginGate>protected</LoginGate>, { path: '/' });
+    renderWithShell(<LoginGate>protected</LoginGate>, { path: '/', session: auth({}) });
     await screen.findByText('Redirecting to sign in…');
     expect(signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/submittedFiles' } });
   });
 
   test('lets a signed-in user through', async () => {
-    auth({ isAuthenticated: true });
     renderWithShell(
       <LoginGate>
         <p>protected</p>
       </LoginGate>,
+      { session: auth({ isAuthenticated: true }) },
     );
     expect(await screen.findByText('protected')).toBeInTheDocument();
     expect(signinRedirect).not.toHaveBeenCalled();

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { useLocation } from 'react-router';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
@@ -7,6 +6,7 @@ import { useShellSelector } from '../../../store/hooks.ts';
 import { selectIsLoggingOut } from '../../../store/selectors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Notice } from '../../../ui/notice.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 
 /** What the gate does for an auth state: pure, so the redirect rule is tested without a browser. */

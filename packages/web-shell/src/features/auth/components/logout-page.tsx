@@ -1,10 +1,10 @@
 import { LogoutOutlined } from '@ant-design/icons';
 import { useState } from 'react';
-import { useAuth } from 'react-oidc-context';
 import { Navigate } from 'react-router';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { useShell } from '../../../shell/shell-context.tsx';
 import { Button } from '../../../ui/button.tsx';
+import { useAuth } from '../hooks/use-auth.ts';
 import { useSignIn } from '../hooks/use-sign-in.ts';
 
 /** `/logout` (SPEC §2): the logged-out page; an authenticated visitor goes to `/`. */

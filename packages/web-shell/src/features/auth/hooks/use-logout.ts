@@ -15,14 +15,14 @@ import { listenToOtherTabs, tellOtherTabs } from '../tab-sync.ts';
  * there is no provider session to end, so the app goes to `/logout` directly.
  */
 export function useLogout() {
-  const { userManager, persistor, setup } = useShell();
+  const { session, persistor, setup } = useShell();
   const dispatch = useShellDispatch();
   const navigate = useNavigate();
   return useCallback(async () => {
     dispatch(logoutStarted());
     // Every other tab of this browser signs out at once, before this one reaches the provider.
     tellOtherTabs({ type: 'signed-out' });
-    const user = await userManager.getUser().catch(() => null);
+    const user = session.getUser();
     dispatch(resetApp());
     dispatch(signedOut());
     persistor.pause();
@@ -30,19 +30,18 @@ export function useLogout() {
     safeStorage.clear();
     try {
       if (user?.id_token) {
-        await userManager.signoutRedirect({
+        await session.signoutRedirect({
           id_token_hint: user.id_token,
           post_logout_redirect_uri: setup.client.postLogoutRedirectUri,
         });
         return;
       }
-      await userManager.removeUser();
     } catch (error) {
       logger.warn('logout at the identity provider failed; signed out locally', error);
-      await userManager.removeUser().catch(() => undefined);
     }
+    session.removeUser();
     navigate(LOGOUT_PATH, { replace: true });
-  }, [dispatch, navigate, persistor, setup.client.postLogoutRedirectUri, userManager]);
+  }, [dispatch, navigate, persistor, setup.client.postLogoutRedirectUri, session]);
 }
 
 /**
@@ -51,7 +50,7 @@ export function useLogout() {
  * other tab's to end (it is one session).
  */
 export function useSignOutWithOtherTabs() {
-  const { userManager } = useShell();
+  const { session } = useShell();
   const dispatch = useShellDispatch();
   const navigate = useNavigate();
   useEffect(
@@ -61,11 +60,9 @@ export function useSignOutWithOtherTabs() {
         dispatch(logoutStarted());
         dispatch(resetApp());
         dispatch(signedOut());
-        void userManager
-          .removeUser()
-          .catch(() => undefined)
-          .finally(() => navigate(LOGOUT_PATH, { replace: true }));
+        session.removeUser();
+        navigate(LOGOUT_PATH, { replace: true });
       }),
-    [dispatch, navigate, userManager],
+    [dispatch, navigate, session],
   );
 }

@@ -1,15 +1,22 @@
 import { FolderAddOutlined, FolderOutlined } from '@ant-design/icons';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { describeQueryError } from '../../../lib/http-errors.ts';
 import { Button } from '../../../ui/button.tsx';
+import { lazyPart } from '../../../ui/lazy-part.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { Skeleton } from '../../../ui/spinner.tsx';
 import { useCreateFolderMutation, useGetFoldersQuery } from '../api/folders.ts';
 import { folderPath, folderTree } from '../folder-tree.ts';
 import { folderSearch } from '../hooks/use-folder-param.ts';
-import { FolderActions } from './folder-actions.tsx';
-import { FolderNameForm } from './folder-name-form.tsx';
+
+/**
+ * Staff's rename, move and delete, and the new-folder form: parts loaded when first wanted (decision 68), so a
+ * client's first screen does not carry them (decision 75). Staff's rows ask for theirs as the browser is drawn.
+ */
+const FolderActions = lazyPart(() => import('../dialogs/folder-actions.tsx'), 'FolderActions');
+const FolderNameForm = lazyPart(() => import('../dialogs/folder-name-form.tsx'), 'FolderNameForm');
+
 import './folders.css';
 
 export interface FolderBrowserProps {
@@ -44,6 +51,9 @@ export function FolderBrowser({
   const missing = Boolean(folderId && records && path.length === 0);
   const children = tree.children.get(folderId ?? null) ?? [];
   const linkTo = (id: string | null) => ({ search: folderSearch(params, id) });
+  useEffect(() => {
+    if (canManage) FolderActions.preload();
+  }, [canManage]);
 
   return (
     <div className="portico-stack portico-folders" data-testid="folder-browser">
@@ -104,6 +114,8 @@ function NewFolder({ siteId, parentId }: { siteId: string; parentId: string | nu
       <div>
         <Button
           icon={<FolderAddOutlined aria-hidden />}
+          onPointerEnter={FolderNameForm.preload}
+          onFocus={FolderNameForm.preload}
           onClick={() => setOpen(true)}
           data-testid="new-folder"
         >

@@ -5,7 +5,6 @@ import { notify } from '../../../lib/notifications.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { Switch } from '../../../ui/switch.tsx';
 import { useGetSubscriptionsQuery, usePutSubscriptionsMutation } from '../api/subscriptions.ts';
-import './subscriptions.css';
 
 export interface FollowTogglesProps {
   siteId: string;

@@ -1,5 +1,6 @@
-import { TENANT_CODE_PATTERN } from '@portico/contracts';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { LIMITS, TENANT_CODE_PATTERN } from '@portico/contracts';
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { preloadable } from '../../../app/preloadable.tsx';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { setSelectedSite, setTenant } from '../../../store/app-slice.ts';
@@ -8,7 +9,15 @@ import { selectAccessToken, selectTenant, selectTenantCodes } from '../../../sto
 import { Button } from '../../../ui/button.tsx';
 import { Result } from '../../../ui/result.tsx';
 import { decideTenant } from '../tenant-decision.ts';
-import { TenantSelectionPage } from './tenant-selection-page.tsx';
+
+/**
+ * The tenant selection screen, in a chunk of its own (decision 75): only people whose token lists several firms
+ * and who have not chosen one see it, and in the shell's chunk it was bytes of everyone's first screen.
+ */
+const tenantSelection = preloadable<object>(
+  () => import('./tenant-selection-page.tsx').then((m) => ({ default: m.TenantSelectionPage })),
+  LIMITS.chunkLoadTimeoutMs,
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -56,7 +65,11 @@ export function TenantGuard({ children, onLogout }: { children: ReactNode; onLog
     case 'ready':
       return children;
     case 'choose':
-      return <TenantSelectionPage />;
+      return (
+        <Suspense fallback={<PageSpinner fullPage />}>
+          <tenantSelection.Component />
+        </Suspense>
+      );
     case 'none':
       return (
         <CenteredPage>
