@@ -4,13 +4,16 @@
  * 71). A spec file that fails twice fails the run. One that passes the second time is named at the end as flaky,
  * and the first run's failure stays in the log above, with what its pages showed (failed-pages-reporter.ts): the
  * flake is reported, not hidden, and does not throw away a whole run for a test no one could make fail again.
- * Arguments are passed to vitest (file filters, `-t`).
+ * Where the next step of `npm test` runs the cluster's specs (`CLUSTER_SPECS`: `DATABASE_URL` set, nginx
+ * installed), this step leaves them to it, saying so (decision 76); `--all`, or naming spec files, runs them here
+ * too. Other arguments are passed to vitest (file filters, `-t`).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { CLUSTER_SPECS, clusterMissing } from './cluster-specs.ts';
 
 /** More failures than this at once are no flake: they are reported as they are, without a second run. */
 const MAX_RERUN = 3;
@@ -53,8 +56,21 @@ function runSpecs(args: string[], report: string): { status: number; failed: str
   return { status, failed };
 }
 
+/** The spec files the cluster step will run, left out here unless asked for (`--all`, or files named). */
+function leftToTheCluster(args: string[]): string[] {
+  if (args.includes('--all') || args.some((arg) => arg.endsWith('.spec.ts'))) return [];
+  if (clusterMissing().length > 0) return [];
+  return CLUSTER_SPECS;
+}
+
 function main(): number {
-  const args = process.argv.slice(2);
+  const given = process.argv.slice(2);
+  const apart = leftToTheCluster(given);
+  if (apart.length > 0)
+    process.stdout.write(
+      `browser specs: ${apart.join(', ')} run through the cluster in the next step (\`npm run test:e2e:cluster\`), not here\n`,
+    );
+  const args = [...given.filter((arg) => arg !== '--all'), ...apart.map((file) => `--exclude=${file}`)];
   const first = runSpecs(args, path.join(folder, 'first.json'));
   if (first.status === 0) return 0;
   if (first.failed.length === 0 || first.failed.length > MAX_RERUN) return first.status;
