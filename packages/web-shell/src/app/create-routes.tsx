@@ -1,5 +1,5 @@
 import { LIMITS } from '@portico/contracts';
-import { type ComponentType, lazy, Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/page-spinner.tsx';
 import { ACTIVITY_PATH } from '../features/activity/components/activity-bell.tsx';
@@ -10,6 +10,7 @@ import { SITE_BREADCRUMB_KEY } from '../features/sites/api/get-sites.ts';
 import type { AppDescriptor, ShellPage } from '../shell/app-descriptor.ts';
 import type { ShellRouteHandle } from '../shell/route-handle.ts';
 import { AntdScope } from '../ui/antd-scope.tsx';
+import { lazyPart } from '../ui/lazy-part.tsx';
 import { HomeRedirect, MenuKeyGate } from './page-gates.tsx';
 import { pageModule } from './prefetch-page.ts';
 import { preloadable } from './preloadable.tsx';
@@ -22,19 +23,15 @@ const protectedRoot = preloadable(() => import('./protected-root.tsx'), LIMITS.c
  * `/logout` and `/page-not-found`, each in a chunk of its own (decision 75): nobody signing in needs them, and in the
  * shell's chunk they were bytes of every first screen.
  */
-const logoutPage = preloadable<object>(
-  () => import('../features/auth/components/logout-page.tsx').then((m) => ({ default: m.LogoutPage })),
-  LIMITS.chunkLoadTimeoutMs,
+const LogoutPage = lazyPart(
+  () => import('../features/auth/components/logout-page.tsx'),
+  'LogoutPage',
+  <PageSpinner fullPage />,
 );
-const notFoundPage = preloadable<object>(
-  () => import('../features/errors/components/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
-  LIMITS.chunkLoadTimeoutMs,
-);
-/** A page of the shell's own outside the workspace, drawn once its chunk is there. */
-const outsidePage = ({ Component }: { Component: ComponentType }) => (
-  <Suspense fallback={<PageSpinner fullPage />}>
-    <Component />
-  </Suspense>
+const NotFoundPage = lazyPart(
+  () => import('../features/errors/components/not-found-page.tsx'),
+  'NotFoundPage',
+  <PageSpinner fullPage />,
 );
 
 /**
@@ -104,13 +101,13 @@ export function createRoutes(descriptor: AppDescriptor): RouteObject[] {
     },
     {
       path: LOGOUT_PATH,
-      element: outsidePage(logoutPage),
+      element: <LogoutPage />,
       errorElement: <RouteErrorPage />,
       handle: { title: 'Logged out' } satisfies ShellRouteHandle,
     },
     {
       path: NOT_FOUND_PATH,
-      element: outsidePage(notFoundPage),
+      element: <NotFoundPage />,
       handle: { title: 'Page not found' } satisfies ShellRouteHandle,
     },
     {

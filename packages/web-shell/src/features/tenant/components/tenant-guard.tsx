@@ -1,12 +1,12 @@
-import { LIMITS, TENANT_CODE_PATTERN } from '@portico/contracts';
-import { type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { preloadable } from '../../../app/preloadable.tsx';
+import { TENANT_CODE_PATTERN } from '@portico/contracts';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CenteredPage } from '../../../components/centered-page.tsx';
 import { PageSpinner } from '../../../components/page-spinner.tsx';
 import { setSelectedSite, setTenant } from '../../../store/app-slice.ts';
 import { useShellDispatch, useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectTenant, selectTenantCodes } from '../../../store/selectors.ts';
 import { Button } from '../../../ui/button.tsx';
+import { lazyPart } from '../../../ui/lazy-part.tsx';
 import { Result } from '../../../ui/result.tsx';
 import { decideTenant } from '../tenant-decision.ts';
 
@@ -14,9 +14,10 @@ import { decideTenant } from '../tenant-decision.ts';
  * The tenant selection screen, in a chunk of its own (decision 75): only people whose token lists several firms
  * and who have not chosen one see it, and in the shell's chunk it was bytes of everyone's first screen.
  */
-const tenantSelection = preloadable<object>(
-  () => import('./tenant-selection-page.tsx').then((m) => ({ default: m.TenantSelectionPage })),
-  LIMITS.chunkLoadTimeoutMs,
+const TenantSelectionPage = lazyPart(
+  () => import('./tenant-selection-page.tsx'),
+  'TenantSelectionPage',
+  <PageSpinner fullPage />,
 );
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -65,11 +66,7 @@ export function TenantGuard({ children, onLogout }: { children: ReactNode; onLog
     case 'ready':
       return children;
     case 'choose':
-      return (
-        <Suspense fallback={<PageSpinner fullPage />}>
-          <tenantSelection.Component />
-        </Suspense>
-      );
+      return <TenantSelectionPage />;
     case 'none':
       return (
         <CenteredPage>
