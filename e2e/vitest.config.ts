@@ -18,6 +18,9 @@ export default defineConfig({
     // What a failed test's pages showed, after the summary (where a CI log is read).
     reporters: ['default', './e2e/support/failed-pages-reporter.ts'],
     fileParallelism: process.env.E2E_CLUSTER !== '1',
+    // The spec files of a worker share its modules (the server's seed data, Playwright, the helpers) instead of
+    // importing them afresh; each still starts its own server and browser (decision 77).
+    isolate: false,
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

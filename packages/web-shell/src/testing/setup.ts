@@ -1,6 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { act } from 'react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { clearNotifications } from '../lib/notifications.tsx';
 
 // jsdom has no layout: antd's responsive parts (Grid, Layout.Sider) ask matchMedia, some parts ResizeObserver.
 if (!window.matchMedia) {
@@ -27,9 +29,13 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
+// The files of a worker share one jsdom and their modules (vitest.config.ts): each test leaves nothing behind in
+// the document, the storages or the shell's notifications.
 afterEach(() => {
   cleanup();
+  act(() => clearNotifications());
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 // React's scheduler runs work left after a file's last test (the unmounts of its clean-up) on setImmediate. If that
