@@ -57,6 +57,17 @@ export async function upsertPasswordAccount(
 }
 
 /**
+ * Holds, until the transaction ends, every other reset request for this address: two requests at once (a double
+ * click; the form's answer does not wait for the link) would otherwise both find no link of the last minute and
+ * both send one. The statement after this one sees what the first request committed.
+ */
+export async function lockResetRequests(tx: Queryable, email: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('password-reset:' || lower($1), 0))`, [
+    email,
+  ]);
+}
+
+/**
  * The person with this address who may get a reset link now, with the firm whose branding the mail wears (one
  * they are staff of first, then one whose site they are a member of, by code); none if they have no role
  * anywhere or were sent a link within `interval` (an SQL interval such as '1 minute').

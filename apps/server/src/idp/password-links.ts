@@ -12,6 +12,7 @@ import {
   findAccountOwner,
   findResetRecipient,
   hasRoleInTenant,
+  lockResetRequests,
   upsertPasswordAccount,
 } from './password-accounts.repository.ts';
 import { passwordRuleProblem } from './password-rule.ts';
@@ -111,6 +112,7 @@ export async function requestPasswordReset(
   settings: { publicUrl: string },
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockResetRequests(tx, email.trim());
     const person = await findResetRecipient(tx, email.trim(), RESET_INTERVAL);
     if (!person) return;
     await retireAccountLinks(tx, person.id, 'password_reset');

@@ -277,6 +277,17 @@ describe('forgot password', { timeout: 90_000 }, () => {
     expect(mailsTo('bob@example.com')).toHaveLength(1);
   });
 
+  test('asked for twice at once (a double click), it sends one link', async () => {
+    const before = mailsTo('carol@acme.example').length;
+    const answers = await Promise.all([ask('carol@acme.example'), ask('Carol@Acme.example')]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const mail = await mailTo('carol@acme.example', before);
+    expect(mail.parsed.subject).toBe('Reset your Portico password');
+    secretOf(mail);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(mailsTo('carol@acme.example')).toHaveLength(before + 1);
+  });
+
   test('an unknown address gets the same answer and no mail', async () => {
     const answer = await ask('nobody.at.all@example.com');
     expect(answer.status).toBe(200);
