@@ -136,9 +136,7 @@ describe('mail from the portal', { timeout: 240_000 }, () => {
       if (note) await dialog.getByLabel('Note to the client').fill(note);
       await dialog.getByRole('button', { name: 'Save status' }).click();
       await page.getByText('Status saved').last().waitFor();
-      await expect
-        .poll(() => row.getByTestId('submission-status').textContent(), { timeout: 10_000 })
-        .toBe(status);
+      await expect.poll(() => row.getByTestId('submission-status').textContent()).toBe(status);
     };
     await setStatus('Rejected', 'The second page is missing: please send all pages.');
     const mail = await waitForMail('bob@example.com', /VAT return Q1\.pdf: rejected/);

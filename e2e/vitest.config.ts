@@ -23,6 +23,9 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     testTimeout: 60_000,
+    // What a page shows after an action is polled for up to 10 s, not Vitest's 1 s: on a busy runner a list's
+    // refetch after a save can take longer than that (decision 77). A poll that passes returns at once all the same.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     // Each spec's server starts on a copy of one migrated PGlite database instead of an empty folder (seconds
