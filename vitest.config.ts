@@ -15,16 +15,20 @@ const serverTests = ['apps/server/src/**/*.test.ts'];
  * others (pure logic, streams, files, PGlite's own protocol) prove the same thing twice, so they run once.
  */
 const ENGINE_MODULES = /(^|\/)(testing\/[^/]+|db\/open-database|db\/postgres-database|main)\.ts$/;
-function dependsOnDatabaseEngine(file: string): boolean {
-  const source = readFileSync(file, 'utf8');
+function dependsOnDatabaseEngine(file: string, source: string): boolean {
   if (/PORTICO_TEST_DB|DATABASE_URL/.test(source)) return true;
   return [...source.matchAll(/(?:from |import\()'(\.{1,2}\/[^']+)'/g)].some(([, specifier]) =>
     ENGINE_MODULES.test(path.join(path.dirname(file), specifier!)),
   );
 }
-const databaseTests = serverTests
-  .flatMap((pattern) => globSync(pattern, { cwd: import.meta.dirname }))
-  .filter((file) => dependsOnDatabaseEngine(path.join(import.meta.dirname, file)));
+
+/** The test files of `patterns` (relative to this folder) whose path and source `keep` accepts. */
+function testFilesWhere(patterns: string[], keep: (file: string, source: string) => boolean): string[] {
+  return patterns
+    .flatMap((pattern) => globSync(pattern, { cwd: import.meta.dirname }))
+    .filter((file) => keep(file, readFileSync(path.join(import.meta.dirname, file), 'utf8')));
+}
+const databaseTests = testFilesWhere(serverTests, dependsOnDatabaseEngine);
 
 // The front ends' tests, in jsdom.
 const webTests = [
@@ -36,9 +40,9 @@ const webTests = [
  * A front-end test that replaces a module (`vi.mock`) needs a module graph of its own: where the files of a worker
  * share theirs, a module imported by an earlier file keeps the real one. These run isolated; the others share.
  */
-const mockingWebTests = webTests
-  .flatMap((pattern) => globSync(pattern, { cwd: import.meta.dirname }))
-  .filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(import.meta.dirname, file), 'utf8')));
+const mockingWebTests = testFilesWhere(webTests, (_file, source) => /\bvi\.mock\(/.test(source));
+/** What both front-end projects share: jsdom, and the set-up that clears what a test leaves behind. */
+const inJsdom = { environment: 'jsdom' as const, setupFiles: ['packages/web-shell/src/testing/setup.ts'] };
 
 export default defineConfig({
   test: {
@@ -58,7 +62,7 @@ export default defineConfig({
           // A server test file imports most of the server (3 s of a worker's time on a loaded runner, 500 s of a
           // CI run's unit stage in all): the files of one worker share those modules instead of importing them
           // afresh (decision 74). Each file still starts its own server and database; none relies on a module's
-          // state being new. The front ends' files keep their isolation: each has a jsdom of its own.
+          // state being new.
           isolate: false,
           include: [...serverTests, 'packages/contracts/src/**/*.test.ts', 'e2e/support/**/*.test.ts'],
           env: { PORTICO_TEST_DB: 'pglite' },
@@ -72,11 +76,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web',
-          environment: 'jsdom',
+          ...inJsdom,
           isolate: false,
           include: webTests,
           exclude: mockingWebTests,
-          setupFiles: ['packages/web-shell/src/testing/setup.ts'],
         },
       },
       {
@@ -84,9 +87,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'web-isolated',
-          environment: 'jsdom',
+          ...inJsdom,
           include: mockingWebTests,
-          setupFiles: ['packages/web-shell/src/testing/setup.ts'],
         },
       },
       ...(process.env.DATABASE_URL

@@ -111,9 +111,10 @@ export async function requestPasswordReset(
   email: string,
   settings: { publicUrl: string },
 ): Promise<void> {
+  const address = email.trim();
   await db.transaction(async (tx) => {
-    await lockResetRequests(tx, email.trim());
-    const person = await findResetRecipient(tx, email.trim(), RESET_INTERVAL);
+    await lockResetRequests(tx, address);
+    const person = await findResetRecipient(tx, address, RESET_INTERVAL);
     if (!person) return;
     await retireAccountLinks(tx, person.id, 'password_reset');
     const link = await createAccountLink(tx, { purpose: 'password_reset', userId: person.id });
