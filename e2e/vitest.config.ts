@@ -8,7 +8,8 @@ keepNodeCompileCache();
  * Browser end-to-end specs: the real server (built front ends, PGlite, embedded provider) driven through
  * Chromium. Two spec files at a time: each mostly waits (for its server, the browser's frames, mail batches), and on
  * 2 cores two at once took 102 s where one after the other took 138 s (four specs, 2026-11-27). Through the cluster
- * (`E2E_CLUSTER=1`), whose three server processes and nginx a spec shares, one at a time.
+ * (`E2E_CLUSTER=1`) too: each spec file starts a cluster of its own (its own database, s3rver, ports and nginx), and
+ * the cluster step's five files took 131–136 s two at a time against 192 s one at a time (decision 80).
  */
 export default defineConfig({
   test: {
@@ -17,7 +18,6 @@ export default defineConfig({
     include: ['e2e/**/*.spec.ts'],
     // What a failed test's pages showed, after the summary (where a CI log is read).
     reporters: ['default', './e2e/support/failed-pages-reporter.ts'],
-    fileParallelism: process.env.E2E_CLUSTER !== '1',
     // The spec files of a worker share its modules (the server's seed data, Playwright, the helpers) instead of
     // importing them afresh; each still starts its own server and browser (decision 77).
     isolate: false,
