@@ -213,11 +213,12 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
       align: 'right',
-      width: wide ? undefined : Math.min(actionCount, 2) * 48 + 8,
+      // On a phone the buttons stand one above the other, so that the title's column keeps room for whole words.
+      width: wide ? undefined : 48 + 8,
       render: (_, file) => (
         <div
           className="portico-row"
-          style={{ justifyContent: 'flex-end', flexWrap: actionCount > 2 ? 'wrap' : 'nowrap' }}
+          style={{ justifyContent: 'flex-end', flexWrap: wide && actionCount <= 2 ? 'nowrap' : 'wrap' }}
         >
           {wideActions && workspace ? workspaceActions(file) : null}
           {canPreview && preview.canPreview(file) ? (
