@@ -280,7 +280,7 @@ describe('Published Files', () => {
     await expect.poll(() => tableTitles(table)).toEqual(['Annual accounts 2025']);
     await page.getByTestId('file-search').fill('no such file');
     await page.getByTestId('files-empty').waitFor({ timeout: 10_000 });
-    await page.getByRole('button', { name: 'Clear search and dates' }).click();
+    await page.getByRole('button', { name: 'Clear search and filters' }).click();
     await expect.poll(() => tableTitles(table)).toHaveLength(3);
 
     // Sort by title, A to Z.

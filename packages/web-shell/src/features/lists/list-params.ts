@@ -35,6 +35,14 @@ function readFilter(text: string, fallback: unknown): unknown {
 
 const writeFilter = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));
 
+/** Whether any of a list's own filters has left its first value (as the address bar would tell). */
+export const filtersMoved = <X extends object>(filters: X, first: X) =>
+  Object.entries(first).some(
+    ([name, fallback]) =>
+      !RESERVED.has(name) &&
+      writeFilter((filters as Record<string, unknown>)[name]) !== writeFilter(fallback),
+  );
+
 export function readListParams<F extends string, X extends object>(
   params: URLSearchParams,
   defaults: ListDefaults<F, X>,

@@ -100,7 +100,8 @@ export default function AuditLogPage() {
         errorTitle="The audit log could not be loaded"
         // Columns give way on narrow screens rather than scrolling: a scroll region needs something to focus.
         data-testid="audit-table"
-        empty="No event matches these filters."
+        empty="Nothing has been recorded yet: what people do with the firm's sites and files appears here."
+        emptyFiltered="No event matches these filters."
         columns={[
           {
             title: 'When (UTC)',

@@ -64,7 +64,8 @@ export default function MailPage() {
         itemName="mail"
         errorTitle="The outbox could not be loaded"
         data-testid="mail-table"
-        empty="No mail matches these filters."
+        empty="The portal has not sent any mail for the firm yet."
+        emptyFiltered="No mail matches these filters."
         columns={[
           {
             title: 'Written (UTC)',

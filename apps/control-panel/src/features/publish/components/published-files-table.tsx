@@ -189,12 +189,11 @@ export function PublishedFilesTable({
         itemName="published file"
         data-testid="published-files-table"
         empty={
-          filtered
-            ? 'No published file matches these filters.'
-            : folderId
-              ? 'Nothing is published in this folder.'
-              : `Nothing is published to ${siteName ?? 'this site'} yet.`
+          folderId
+            ? 'Nothing is published in this folder.'
+            : `Nothing is published to ${siteName ?? 'this site'} yet.`
         }
+        emptyFiltered="No published file matches these filters."
         columns={[
           {
             ...titleColumn<PublishedFile>('Title', (file) => ({

@@ -133,7 +133,8 @@ export default function RequestsPage() {
         list={list}
         result={requests}
         itemName="request"
-        empty="No request matches these filters."
+        empty="No request is open. Ask a client for documents with New request."
+        emptyFiltered="No request matches these filters."
         columns={[
           titleColumn('Request', (r) => ({
             title: r.title,

@@ -211,7 +211,8 @@ export default function SubmissionsPage() {
         // No `scroll.x`: with it antd measures the column titles (the select-all checkbox too) in an
         // aria-hidden row, which leaves a focusable element hidden from assistive technology.
         selection={{ ...selection, label: (file) => `Select ${file.title}` }}
-        empty="No submission matches these filters."
+        empty="No client has submitted a file yet."
+        emptyFiltered="No submission matches these filters."
         columns={[
           {
             ...titleColumn<StaffSubmission>('Title', (file) => ({

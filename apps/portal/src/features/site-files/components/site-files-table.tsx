@@ -303,10 +303,10 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
             text={folderId ? 'This folder has no files.' : direction.emptyText}
             testId="files-empty"
             filtered={
-              (list.isFiltered || isClassificationFiltered(list.filters)) &&
+              list.isFiltered &&
               'No files match your search or filters. Try other words, a wider range or fewer filters.'
             }
-            clear={{ label: 'Clear search and dates', onClick: list.clearFilters }}
+            clear={{ label: 'Clear search and filters', onClick: list.clearFilters }}
           />
         }
         data-testid={direction.testId}

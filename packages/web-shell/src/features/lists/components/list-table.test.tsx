@@ -65,6 +65,23 @@ describe('a list table', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
+  test('narrowed by its search or filters, an empty list says so instead and offers to clear them', async () => {
+    const clearFilters = vi.fn();
+    render(
+      <ListTable<Row>
+        list={{ ...paging(), isFiltered: true, clearFilters }}
+        result={{ isFetching: false, refetch: vi.fn(), currentData: { records: [], totalRecordCount: 0 } }}
+        itemName="site"
+        empty="The firm has no sites yet."
+        emptyFiltered="No site matches these filters."
+        columns={COLUMNS}
+      />,
+    );
+    expect(screen.getByTestId('list-empty')).toHaveTextContent('No site matches these filters.');
+    await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
+    expect(clearFilters).toHaveBeenCalledOnce();
+  });
+
   test('a column shown from a width on carries its class, hidden below it by CSS; cells render their field', () => {
     renderTable({ currentData: { records: rows(1, 7), totalRecordCount: 1 } });
     const size = screen.getByRole('cell', { name: '7 B' });

@@ -34,6 +34,11 @@ export interface ListTableProps<T> {
   label?: string;
   /** What the list shows when it has no rows: a sentence, or a `ListEmpty` that says more. */
   empty: ReactNode;
+  /**
+   * With a sentence for `empty`: what to say instead while the list's search or filters narrow it
+   * (`list.isFiltered`), beside a button that clears them.
+   */
+  emptyFiltered?: string;
   /** The error alert's title, "The {itemName}s could not be loaded" unless given; `renderError` replaces the alert. */
   errorTitle?: string;
   renderError?: (error: unknown, retry: () => void) => ReactNode;
@@ -68,6 +73,7 @@ export function ListTable<T extends { id: string }>({
   itemName,
   label = `${capitalised(itemName)}s`,
   empty,
+  emptyFiltered,
   errorTitle,
   renderError,
   pageSizes,
@@ -110,7 +116,11 @@ export function ListTable<T extends { id: string }>({
     isFetching && !currentData ? (
       <span className="portico-secondary">Loading the {itemName}s…</span>
     ) : typeof empty === 'string' ? (
-      <ListEmpty text={empty} />
+      <ListEmpty
+        text={empty}
+        filtered={list.isFiltered && emptyFiltered}
+        clear={list.clearFilters && { label: 'Clear search and filters', onClick: list.clearFilters }}
+      />
     ) : (
       empty
     );

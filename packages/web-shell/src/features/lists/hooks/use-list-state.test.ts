@@ -109,16 +109,28 @@ describe("a list's state", () => {
     expect(result.current.state).toMatchObject({ page: 1, sortBy: 'createdAt', sortOrder: 'asc' });
   });
 
-  test('clearing the filters empties the search and the dates', () => {
+  test('clearing the filters empties the search and the dates and puts its own filters back', () => {
     const { result } = render();
     act(() => {
       result.current.setSearchText('x');
       result.current.setRange(['2026-01-01', '2026-01-02']);
+      result.current.setFilter('statuses', ['accepted']);
     });
     act(() => vi.advanceTimersByTime(500));
+    expect(result.current.isFiltered).toBe(true);
     act(() => result.current.clearFilters());
     act(() => vi.advanceTimersByTime(500));
     expect(result.current.state).toMatchObject({ search: '', range: null });
+    expect(result.current.filters).toEqual({ statuses: [] });
+    expect(result.current.isFiltered).toBe(false);
+  });
+
+  test('one of its own filters alone narrows the list; back at its first value it does not', () => {
+    const { result } = render();
+    expect(result.current.isFiltered).toBe(false);
+    act(() => result.current.setFilter('statuses', ['rejected']));
+    expect(result.current.isFiltered).toBe(true);
+    act(() => result.current.setFilter('statuses', []));
     expect(result.current.isFiltered).toBe(false);
   });
 
@@ -184,7 +196,7 @@ describe("a list's address", () => {
     });
     act(() => result.current.list.clearFilters());
     act(() => vi.advanceTimersByTime(500));
-    expect(paramsOf(result.current.location.search)).toEqual({ statuses: 'accepted' });
+    expect(paramsOf(result.current.location.search)).toEqual({});
     expect(result.current.list.searchText).toBe('');
   });
 

@@ -2,7 +2,13 @@ import type { SortOrder } from '@portico/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedSearch } from '../../../lib/use-debounced-value.ts';
-import { type ListDefaults, readListParams, type UrlListState, writeListParams } from '../list-params.ts';
+import {
+  filtersMoved,
+  type ListDefaults,
+  readListParams,
+  type UrlListState,
+  writeListParams,
+} from '../list-params.ts';
 import {
   buildListQuery,
   type DateRange,
@@ -32,6 +38,10 @@ export interface ListPaging {
   onPageSize: (pageSize: number) => void;
   /** A new sort starts again at page 1; a column the list cannot sort by is ignored. */
   onSort: (sort: ListSort<string>) => void;
+  /** Whether a search, dates or one of the list's own filters narrows it (the empty state then says so). */
+  isFiltered?: boolean;
+  /** Clears the search, the dates and the list's own filters. */
+  clearFilters?: () => void;
 }
 
 /**
@@ -122,12 +132,11 @@ export function useListState<F extends string = never, X extends object = Record
     setSearchText,
     setRange: (next: DateRange | null) => change({ range: next }),
     ...paging,
-    /** Whether the list is narrowed by a search or dates (the empty state says so). */
-    isFiltered: !!current.search || !!range,
+    isFiltered: !!current.search || !!range || filtersMoved(filters, defaults.filters),
     clearFilters: () => {
       setSearchText('');
       urlSearch.current = '';
-      change({ search: '', range: null });
+      change({ search: '', range: null, filters: defaults.filters });
     },
   };
 }
