@@ -6,9 +6,9 @@ import {
   type UpdateSiteFileAreaSettingsBody,
   type UpdateTenantFileAreaSettingsBody,
 } from '@portico/contracts';
-import { FILE_AREA_SETTING_LABELS } from './setting-labels.ts';
+import { FILE_AREA_SETTING_LABELS, SETTING_GROUP_TEXTS } from './setting-labels.ts';
 
-/** The flags the server enforces today first, then the others, each group in SPEC §3's order. */
+/** A heading of the settings page and the flags under it. */
 export interface SettingGroup {
   title: string;
   description: string;
@@ -17,24 +17,29 @@ export interface SettingGroup {
   keys: FileAreaSettingKey[];
 }
 
+/** Every flag in the order of its group on the page (the labels' own order). */
+const LABELLED = Object.keys(FILE_AREA_SETTING_LABELS) as FileAreaSettingKey[];
+
 /**
- * The groups of switches the page shows; a group with no switch is left out. Since issue 27 every flag gates a real
- * feature, so the "Not in use yet" group is empty and not shown; it comes back by itself for a flag added later
- * without `enforced`.
+ * The groups of switches the page shows (seeing and sending files, organising them, working on them, sharing,
+ * history), each flag under the group its label names; a group with no switch is left out. Since issue 27 every
+ * flag gates a real feature, so the "Not in use yet" group is empty and not shown; it comes back by itself for a
+ * flag added later without `enforced`.
  */
 export const SETTING_GROUPS: SettingGroup[] = [
-  {
-    title: 'What clients can do in the portal',
-    description: 'The portal and the server follow these at once.',
+  ...Object.entries(SETTING_GROUP_TEXTS).map(([id, text]) => ({
+    ...text,
     inUse: true,
-    keys: FILE_AREA_SETTING_KEYS.filter((k) => FILE_AREA_SETTING_LABELS[k].enforced),
-  },
+    keys: LABELLED.filter(
+      (k) => FILE_AREA_SETTING_LABELS[k].group === id && FILE_AREA_SETTING_LABELS[k].enforced,
+    ),
+  })),
   {
     title: 'Not in use yet',
     description:
       'Kept for features to come: Portico does not have these features yet, so switching them changes nothing today.',
     inUse: false,
-    keys: FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced),
+    keys: LABELLED.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced),
   },
 ].filter((group) => group.keys.length > 0);
 

@@ -8,6 +8,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { FILE_AREA_SETTING_LABELS } from '../setting-labels.ts';
+import { SETTING_GROUPS } from '../settings-changes.ts';
 import { SiteSettingsForm } from './site-settings-form.tsx';
 import { TenantSettingsForm } from './tenant-settings-form.tsx';
 
@@ -51,6 +52,21 @@ describe('the firm defaults form', () => {
     expect(screen.queryByTestId('settings-not-in-use')).toBeNull();
     expect(screen.queryByText(/Not in use yet/)).toBeNull();
     expect(FILE_AREA_SETTING_KEYS.filter((k) => !FILE_AREA_SETTING_LABELS[k].enforced)).toEqual([]);
+  });
+
+  test('stands the switches in five groups by what they are about, each flag in one of them', () => {
+    render(<TenantSettingsForm settings={defaults} saving={false} onSave={vi.fn()} />);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual([
+      'Seeing and sending files',
+      'Organising files',
+      'Working on files',
+      'Sharing and mail',
+      'History and details',
+    ]);
+    const grouped = SETTING_GROUPS.flatMap((group) => group.keys);
+    expect([...grouped].sort()).toEqual([...FILE_AREA_SETTING_KEYS].sort());
+    // The first group is what a client sees at all: seeing the files comes before what they may do with them.
+    expect(SETTING_GROUPS[0]?.keys[0]).toBe('portalFilesView');
   });
 
   test('saves only the flags that changed', async () => {
