@@ -1,4 +1,4 @@
-import { DownloadOutlined, EyeOutlined, FolderOpenOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, FolderOpenOutlined, UserOutlined } from '@ant-design/icons';
 import { type AssignedFile, LIMITS } from '@portico/contracts';
 import { useState } from 'react';
 import { formatDate } from '../../../lib/format.ts';
@@ -147,9 +147,13 @@ export function AssignedToMePage({
 
   return (
     <section aria-labelledby="assigned-to-me-heading" data-testid="assigned-to-me">
-      <h1 id="assigned-to-me-heading" style={{ fontSize: 22, margin: '0 0 4px' }}>
-        Assigned to me
-      </h1>
+      {/* As PageHeading draws the others (icon as in the menu, h1), without antd in this page's chunk. */}
+      <div className="portico-row" style={{ gap: 12, alignItems: 'center', marginBottom: 4 }}>
+        <UserOutlined aria-hidden style={{ fontSize: 24 }} />
+        <h1 id="assigned-to-me-heading" style={{ fontSize: 24, margin: 0 }}>
+          Assigned to me
+        </h1>
+      </div>
       <p style={{ margin: '0 0 12px', color: '#595959' }}>
         {currentData && currentData.totalRecordCount > 0
           ? `${currentData.totalRecordCount} ${currentData.totalRecordCount === 1 ? 'file' : 'files'}, soonest due first.`
