@@ -97,6 +97,11 @@ describe('check-out, history and properties', () => {
     const dialog = carol.page.getByRole('dialog', { name: TITLE });
     await dialog.getByTestId('file-details-properties').getByText('payroll.pdf').waitFor();
     expect(await dialog.getByTestId('file-details-properties').textContent()).toContain('Bob Baker');
+    // Its review and classification (issue 26 item 6, after issue 27).
+    const property = (term: string) => dialog.locator(`dt:text-is("${term}") + dd`).textContent();
+    expect(await property('Status')).toBe('Received');
+    expect(await property('Tags')).toBe('None');
+    expect(await property('Assigned to')).toBe('Nobody');
     await expectNoSeriousA11yViolations(carol.page);
     await dialog.getByRole('tab', { name: 'Properties' }).focus();
     await carol.page.keyboard.press('ArrowRight');

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { fileClassificationProperties } from './classification.ts';
 import { CheckedOutBySchema, FILE_AUDIT_ACTIONS, FileIdSchema } from './files.ts';
 import { REQUEST_AUDIT_ACTIONS } from './requests.ts';
 import { SCAN_AUDIT_ACTIONS } from './scanning.ts';
@@ -200,6 +201,12 @@ export const FilePropertiesSchema = Type.Object(
     versionBy: ByWhomSchema,
     versionAt: Type.String({ format: 'date-time', description: 'When the current version came in.' }),
     checkedOutBy: CheckedOutBySchema,
+    status: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Its status as people read it: the firm’s status of a published file (For review…), the review of a submitted one (Received, Accepted, Rejected); null while a published file has none.',
+    }),
+    statusNote: Type.Union([Type.String(), Type.Null()], { description: 'The note given with the status.' }),
+    ...fileClassificationProperties,
   },
   { $id: 'FileProperties' },
 );

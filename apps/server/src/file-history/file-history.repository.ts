@@ -1,7 +1,17 @@
 import type { Queryable } from '../db/database.ts';
+import {
+  CLASSIFICATION_COLUMNS,
+  type ClassificationRow,
+  classificationSql,
+} from '../site-files/file-classification.ts';
 
 /** What a file's Properties view reads beyond the row `requireFileAccess` answered. */
-export interface FileDetailsRow {
+export interface FileDetailsRow extends ClassificationRow {
+  /** A submitted file's review (received, accepted, rejected); a published file's is `file_status`. */
+  status: string;
+  file_status: string | null;
+  file_status_name: string | null;
+  status_note: string | null;
   content_type: string;
   size: number | string;
   sha256: string;
@@ -13,7 +23,10 @@ export interface FileDetailsRow {
   version_by_name: string | null;
 }
 
-/** The file's bytes, who brought it and its current version, names as this firm knows them. */
+/**
+ * The file's bytes, who brought it and its current version, its status and classification (issue 27), names as this
+ * firm knows them.
+ */
 export async function findFileDetails(
   tx: Queryable,
   tenantCode: string,
@@ -21,7 +34,12 @@ export async function findFileDetails(
 ): Promise<FileDetailsRow | undefined> {
   const { rows } = await tx.query<FileDetailsRow>(
     `SELECT f.content_type, f.size, f.sha256, f.created_at, f.created_by AS uploaded_by, up.name AS uploaded_by_name,
-            v.created_at AS version_at, v.created_by AS version_by, vp.name AS version_by_name
+            v.created_at AS version_at, v.created_by AS version_by, vp.name AS version_by_name,
+            f.status, f.file_status, f.status_note, ${CLASSIFICATION_COLUMNS},
+            (SELECT fs.name FROM file_statuses fs
+             WHERE f.file_status IS NOT NULL AND fs.tenant_code = f.tenant_code AND fs.key = f.file_status)
+              AS file_status_name,
+            ${classificationSql('f')}
      FROM files f
      LEFT JOIN tenant_people up ON up.tenant_code = f.tenant_code AND up.user_id = f.created_by
      LEFT JOIN file_versions v ON v.file_id = f.id AND v.version = f.version

@@ -1,8 +1,11 @@
 import {
+  type CategoryList,
   FILE_HISTORY_LABELS,
   type FileHistory,
   type FileProperties,
   fileHistoryLabel,
+  type Project,
+  type Tag,
 } from '@portico/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { statusAndCode, useTestApi } from '../testing/api.ts';
@@ -137,6 +140,51 @@ describe('the properties', () => {
       folder: { id: null, path: [] },
       checkedOutBy: null,
       uploadedBy: { name: 'Carol Chen' },
+    });
+  });
+});
+
+describe('the properties of a classified file', () => {
+  it('say its status with the note, its tags, category, project and assignee; a submitted file its review', async () => {
+    const carol = api.as('carol');
+    const FM = '/t/acme/file-management/api';
+    const tag = await carol.post<Tag>(`${FM}/tags`, { name: 'Year end', color: '#1d4ed8' });
+    expect(tag.status).toBe(201);
+    const categories = (await carol.get<CategoryList>(`${FM}/categories`)).body.records;
+    const taxReturn = categories.find((c) => c.name === 'Tax return')!;
+    const project = await carol.post<Project>(`${FM}/projects`, {
+      siteId: bakery,
+      name: '2025 Personal Tax',
+    });
+    expect(project.status).toBe(201);
+    for (const [path, body] of [
+      ['status', { status: 'for_review', note: 'Page 3 please' }],
+      ['tags', { tagIds: [tag.body.id] }],
+      ['category', { categoryId: taxReturn.id }],
+      ['project', { projectId: project.body.id }],
+      ['assignee', { userId: await api.userId('bob') }],
+    ] as const) {
+      const set = await carol.put(`${BASE}/${published}/${path}`, body);
+      expect(set.status, `${path}: ${JSON.stringify(set.body)}`).toBeLessThan(300);
+    }
+    const answer = await api.as('bob').get<FileProperties>(`${BASE}/${published}/properties`);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      status: 'For review',
+      statusNote: 'Page 3 please',
+      tags: [{ id: tag.body.id, name: 'Year end', color: '#1d4ed8' }],
+      category: { id: taxReturn.id, name: 'Tax return' },
+      project: { id: project.body.id, name: '2025 Personal Tax' },
+      assignee: { userId: await api.userId('bob'), name: 'Bob Baker', dueDate: null },
+    });
+
+    const review = await carol.get<FileProperties>(`${BASE}/${submitted}/properties`);
+    expect(review.body).toMatchObject({
+      status: 'Received',
+      tags: [],
+      category: null,
+      project: null,
+      assignee: null,
     });
   });
 });

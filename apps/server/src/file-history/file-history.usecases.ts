@@ -1,8 +1,15 @@
-import { type FileHistory, type FileProperties, fileHistoryLabel } from '@portico/contracts';
+import {
+  type FileHistory,
+  type FileProperties,
+  fileHistoryLabel,
+  SUBMISSION_STATUS_LABELS,
+  type SubmissionStatus,
+} from '@portico/contracts';
 import { listFileEvents } from '../audit/audit.repository.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { fileNotFound, requireFileAccess } from '../site-files/file-access.ts';
+import { classificationRecord } from '../site-files/file-classification.ts';
 import { findFileDetails, folderPath } from './file-history.repository.ts';
 
 /**
@@ -37,7 +44,10 @@ export async function fileHistory(
   });
 }
 
-/** Name, place, bytes, version, who and when, and the lock of a file the caller may see. */
+/**
+ * Name, place, bytes, version, who and when, the lock, the status and the classification (tags, category, project,
+ * assignee) of a file the caller may see.
+ */
 export async function fileProperties(db: Database, caller: Caller, fileId: string): Promise<FileProperties> {
   return db.readTenant(caller.tenantCode, async (tx) => {
     const file = await requireFileAccess(tx, caller, 'files.properties', fileId);
@@ -69,6 +79,25 @@ export async function fileProperties(db: Database, caller: Caller, fileId: strin
               until: file.checkedOutUntil.toISOString(),
             }
           : null,
+      ...statusOf(file.direction, details),
+      ...classificationRecord(details),
     };
   });
+}
+
+/** A published file's status is the firm's (its name from the firm's list), a submitted file's its review. */
+function statusOf(
+  direction: 'published' | 'submitted',
+  details: {
+    status: string;
+    file_status: string | null;
+    file_status_name: string | null;
+    status_note: string | null;
+  },
+): Pick<FileProperties, 'status' | 'statusNote'> {
+  const status =
+    direction === 'published'
+      ? details.file_status && (details.file_status_name ?? details.file_status)
+      : (SUBMISSION_STATUS_LABELS[details.status as SubmissionStatus] ?? details.status);
+  return { status: status || null, statusNote: status ? details.status_note : null };
 }

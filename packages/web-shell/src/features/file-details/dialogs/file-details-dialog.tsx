@@ -108,6 +108,14 @@ function PropertiesView({ fileId }: { fileId: string }) {
       ? ([['This version', `${who(p.versionBy)}, ${formatDateTime(p.versionAt)} UTC`]] as [string, string][])
       : []),
     ['Checked out', lock(p.checkedOutBy)],
+    ['Status', p.status ? (p.statusNote ? `${p.status}: ${p.statusNote}` : p.status) : 'None'],
+    ['Tags', p.tags.length ? p.tags.map((tag) => tag.name).join(', ') : 'None'],
+    ['Category', p.category?.name ?? 'None'],
+    ['Project', p.project?.name ?? 'None'],
+    [
+      'Assigned to',
+      p.assignee ? `${p.assignee.name}${p.assignee.dueDate ? `, due ${p.assignee.dueDate}` : ''}` : 'Nobody',
+    ],
   ];
   return (
     <dl className="portico-details-props">
