@@ -2,6 +2,7 @@ import { MailOutlined } from '@ant-design/icons';
 import { Card, Flex, List, Skeleton, Switch } from 'antd';
 import { describeQueryError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
+import { useMinWidth } from '../../../lib/use-breakpoint.ts';
 import { useShellSelector } from '../../../store/hooks.ts';
 import { selectAccessToken, selectTenant } from '../../../store/selectors.ts';
 import { PageHeading } from '../../layout/components/page-heading.tsx';
@@ -20,6 +21,7 @@ export default function NotificationsPage() {
   const token = useShellSelector(selectAccessToken);
   const preferences = useGetNotificationPreferencesQuery({ tenant }, { skip: !tenant || !token });
   const [setPreference, saving] = useSetNotificationPreferenceMutation();
+  const wide = useMinWidth('sm');
 
   const change = (kind: string, enabled: boolean) =>
     setPreference({ tenant, kind, enabled })
@@ -45,7 +47,8 @@ export default function NotificationsPage() {
       ) : !preferences.data ? (
         <Skeleton active paragraph={{ rows: 3 }} />
       ) : (
-        <Card>
+        // A phone keeps the card's padding small: the sentences have room beside the side menu.
+        <Card size={wide ? 'default' : 'small'}>
           <List
             data-testid="notification-preferences"
             dataSource={preferences.data.preferences}
