@@ -3,6 +3,7 @@ import {
   CLASSIFICATION_COLUMNS,
   type ClassificationRow,
   classificationSql,
+  fileStatusNameSql,
 } from '../site-files/file-classification.ts';
 
 /** What a file's Properties view reads beyond the row `requireFileAccess` answered. */
@@ -36,9 +37,7 @@ export async function findFileDetails(
     `SELECT f.content_type, f.size, f.sha256, f.created_at, f.created_by AS uploaded_by, up.name AS uploaded_by_name,
             v.created_at AS version_at, v.created_by AS version_by, vp.name AS version_by_name,
             f.status, f.file_status, f.status_note, ${CLASSIFICATION_COLUMNS},
-            (SELECT fs.name FROM file_statuses fs
-             WHERE f.file_status IS NOT NULL AND fs.tenant_code = f.tenant_code AND fs.key = f.file_status)
-              AS file_status_name,
+            ${fileStatusNameSql('f', 'f.tenant_code')},
             ${classificationSql('f')}
      FROM files f
      LEFT JOIN tenant_people up ON up.tenant_code = f.tenant_code AND up.user_id = f.created_by

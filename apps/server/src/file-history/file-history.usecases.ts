@@ -9,8 +9,8 @@ import { listFileEvents } from '../audit/audit.repository.ts';
 import type { Caller } from '../auth/caller.ts';
 import type { Database } from '../db/database.ts';
 import { fileNotFound, requireFileAccess } from '../site-files/file-access.ts';
-import { classificationRecord } from '../site-files/file-classification.ts';
-import { findFileDetails, folderPath } from './file-history.repository.ts';
+import { classificationRecord, publishedClassificationRecord } from '../site-files/file-classification.ts';
+import { type FileDetailsRow, findFileDetails, folderPath } from './file-history.repository.ts';
 
 /**
  * A file's history and properties (issue 26, item 6; decision 50). History is the audit log read by file
@@ -88,16 +88,12 @@ export async function fileProperties(db: Database, caller: Caller, fileId: strin
 /** A published file's status is the firm's (its name from the firm's list), a submitted file's its review. */
 function statusOf(
   direction: 'published' | 'submitted',
-  details: {
-    status: string;
-    file_status: string | null;
-    file_status_name: string | null;
-    status_note: string | null;
-  },
+  details: FileDetailsRow,
 ): Pick<FileProperties, 'status' | 'statusNote'> {
-  const status =
-    direction === 'published'
-      ? details.file_status && (details.file_status_name ?? details.file_status)
-      : (SUBMISSION_STATUS_LABELS[details.status as SubmissionStatus] ?? details.status);
-  return { status: status || null, statusNote: status ? details.status_note : null };
+  if (direction === 'published') {
+    const { statusName, statusNote } = publishedClassificationRecord(details);
+    return { status: statusName, statusNote };
+  }
+  const review = SUBMISSION_STATUS_LABELS[details.status as SubmissionStatus] ?? details.status;
+  return { status: review, statusNote: details.status_note };
 }

@@ -31,6 +31,12 @@ export const classificationSql = (alias: string) =>
     WHERE ${alias}.published_by IS NOT NULL AND pp.tenant_code = ${alias}.tenant_code AND pp.user_id = ${alias}.published_by)
     AS published_by_name`;
 
+/** A published file's status as the firm names it (`file_status_name`), over `alias`; `tenant` is its tenant's SQL. */
+export const fileStatusNameSql = (alias: string, tenant: string) =>
+  `(SELECT fs.name FROM file_statuses fs
+    WHERE ${alias}.file_status IS NOT NULL AND fs.tenant_code = ${tenant} AND fs.key = ${alias}.file_status)
+    AS file_status_name`;
+
 interface NamedRef {
   id: string;
   name: string;

@@ -6,7 +6,11 @@ import {
   type SubmittedFile,
   type SubmittedFileSortField,
 } from '@portico/contracts';
-import { classificationRecord, publishedClassificationRecord } from './file-classification.ts';
+import {
+  classificationRecord,
+  fileStatusNameSql,
+  publishedClassificationRecord,
+} from './file-classification.ts';
 import type { SortColumns } from './file-list-sql.ts';
 import type { SiteFileList, SiteFileRow } from './site-files.repository.ts';
 
@@ -72,8 +76,7 @@ export const PUBLISHED_FILES: SiteFileList<
                          WHERE a.tenant_code = $1 AND a.file_id = p.id AND a.user_id = ${param(caller.user.id)}
                            AND a.action IN (${param(FILE_DOWNLOAD_AUDIT_ACTION)}, ${param(FILE_PREVIEW_AUDIT_ACTION)}))
              AS is_new,
-             (SELECT fs.name FROM file_statuses fs
-              WHERE p.file_status IS NOT NULL AND fs.tenant_code = $1 AND fs.key = p.file_status) AS file_status_name`,
+             ${fileStatusNameSql('p', '$1')}`,
     join: '',
   }),
   listAction: 'publishedFiles.list',

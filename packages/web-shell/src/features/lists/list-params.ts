@@ -35,12 +35,15 @@ function readFilter(text: string, fallback: unknown): unknown {
 
 const writeFilter = (value: unknown) => (Array.isArray(value) ? value.join(',') : String(value));
 
+/** A filter's value for the address bar, or null while it is at its first value (then left out). */
+const movedFilter = (value: unknown, fallback: unknown) =>
+  writeFilter(value) === writeFilter(fallback) ? null : writeFilter(value);
+
 /** Whether any of a list's own filters has left its first value (as the address bar would tell). */
 export const filtersMoved = <X extends object>(filters: X, first: X) =>
   Object.entries(first).some(
     ([name, fallback]) =>
-      !RESERVED.has(name) &&
-      writeFilter((filters as Record<string, unknown>)[name]) !== writeFilter(fallback),
+      !RESERVED.has(name) && movedFilter((filters as Record<string, unknown>)[name], fallback) !== null,
   );
 
 export function readListParams<F extends string, X extends object>(
@@ -96,7 +99,7 @@ export function writeListParams<F extends string, X extends object>(
   for (const [name, fallback] of Object.entries(defaults.filters)) {
     if (RESERVED.has(name)) continue;
     const value = (state.filters as Record<string, unknown>)[name];
-    put(name, writeFilter(value) === writeFilter(fallback) ? null : writeFilter(value));
+    put(name, movedFilter(value, fallback));
   }
   return next;
 }
