@@ -93,13 +93,14 @@ describe('renewal against the embedded provider', () => {
       if (request.url().endsWith('/oidc/token') && request.method() === 'POST')
         secondGrants.push(new URLSearchParams(request.postData() ?? '').get('grant_type') ?? '?');
     });
-    await patchUser(page, { expires_at: nowS() + 63 });
+    // Due in 10 s: both tabs are loaded and waiting when the timers fire, so they race for the renewal each time.
+    await patchUser(page, { expires_at: nowS() + 70 });
     await page.reload();
     await second.goto(`${server().url}/publishedFiles`);
     await expect.poll(() => second.getByTestId('firm-name').textContent(), { timeout: 30_000 }).toBeTruthy();
     await expect.poll(() => page.getByTestId('firm-name').textContent(), { timeout: 30_000 }).toBeTruthy();
     const before = (await readUser(page))!;
-    // Both tabs' timers fall due at the same moment (about 3 s from the patch).
+    // Both tabs' timers fall due at the same moment (10 s from the patch).
     await expect
       .poll(async () => (await readUser(page))?.access_token !== before.access_token, { timeout: 20_000 })
       .toBe(true);

@@ -57,8 +57,8 @@ const VENDOR_CHUNKS: [name: string, test: RegExp][] = [
  *   screen never carries antd (decision 40);
  * - the parts loaded when first wanted (decision 68): every `dialogs/` module (the "More" dialog, its panels, the
  *   selection bar's dialogs, the details view, the folder forms; each behind a `lazyPart`), the viewer's, the
- *   versions view's and the uploads', and the pages the package exports on paths of their own
- *   (`@portico/web-shell/assigned-to-me`);
+ *   versions view's and the uploads', the sign-in's record of spent refresh tokens (loaded at the first renewal,
+ *   decision 85), and the pages the package exports on paths of their own (`@portico/web-shell/assigned-to-me`);
  * - the shell's pages outside the workspace that sign-in never shows (logged out, not found, the tenant
  *   selection; each lazily loaded), and the parts of other pages that the package's index re-exports (upload from
  *   a link, followed places, the tag and category fields, `Tabs`, the share links' calls, the uploads' scan, discard and idempotency helpers, the follow switches): the bundler binds an
@@ -80,6 +80,7 @@ const SHELL_APART = new RegExp(
     'features/assignments/components/assigned-to-me-page',
     'features/notification-preferences/components/notifications-page',
     'features/auth/components/logout-page',
+    'features/auth/spent-refresh-tokens',
     'features/errors/components/not-found-page',
     'features/tenant/components/tenant-selection-page',
     'features/share-links/components/url-upload',

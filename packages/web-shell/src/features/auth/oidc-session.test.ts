@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { setLogLevel } from '../../lib/logger.ts';
 import { storageKeysFor } from '../../lib/storage-keys.ts';
 import { testSetup } from '../../testing/fixtures.ts';
 import { createOidcSession, type OidcSession, type OidcUser } from './oidc-session.ts';
+import { markSpent, wasSpent } from './spent-refresh-tokens.ts';
 
 // A unit test of the session against a fake provider answering discovery and the token endpoint; the real
 // provider is the browser specs' (e2e/sign-in.spec.ts, e2e/portal-shell.spec.ts).
@@ -52,6 +54,8 @@ beforeEach(() => {
   );
   // The failures under test are logged as warnings; the test says what they are.
   setLogLevel('error');
+  // jsdom has no IndexedDB; fake-indexeddb is one in memory, new for each test (the browser specs use Chromium's).
+  vi.stubGlobal('indexedDB', new IDBFactory());
   localStorage.clear();
   window.history.replaceState(null, '', '/');
   tokenRequests = [];
@@ -81,6 +85,13 @@ afterEach(() => {
   vi.restoreAllMocks();
   setLogLevel('debug');
 });
+
+/**
+ * Fake timers and clock, leaving `setImmediate` real: fake-indexeddb (spent-refresh-tokens.ts) runs on it, so its
+ * answers come in real time, as a browser's do, however far a test moves the clock.
+ */
+const useFakeTimers = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
 /** A session started as the app starts it: React subscribes. */
 function started(navigate = vi.fn()) {
@@ -286,7 +297,7 @@ describe('a stored sign-in', () => {
   });
 
   test('is renewed with the refresh token a minute before the access token expires', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     storedUser({ expires_at: nowS() + 120 });
     const { session } = started();
     await vi.advanceTimersByTimeAsync(59_000);
@@ -308,7 +319,7 @@ describe('a stored sign-in', () => {
   });
 
   test('keeps the refresh token and ID token when a renewal brings none', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     storedUser({ expires_at: nowS() + 61, id_token: 'the-id-token' });
     tokenAnswer = () => json({ access_token: 'access-2', token_type: 'bearer', expires_in: 900 });
     const { session } = started();
@@ -318,12 +329,55 @@ describe('a stored sign-in', () => {
   });
 
   test('takes the user another tab has just renewed instead of replaying a rotated refresh token', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     storedUser({ expires_at: nowS() + 61 });
     const { session } = started();
     storedUser({ access_token: 'from-the-other-tab', refresh_token: 'refresh-9', expires_at: nowS() + 900 });
     await vi.advanceTimersByTimeAsync(2_000);
     await vi.waitFor(() => expect(session.getUser()?.access_token).toBe('from-the-other-tab'));
+    expect(tokenRequests).toEqual([]);
+  });
+
+  test('notes the refresh token it spent, for the other tabs', async () => {
+    useFakeTimers();
+    storedUser({ expires_at: nowS() + 61 });
+    const { session } = started();
+    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.waitFor(() => expect(session.getUser()?.access_token).toBe('access-1'));
+    await vi.waitFor(async () => expect(await wasSpent(userKey, 'refresh-0')).toBe(true));
+    expect(await wasSpent(userKey, 'refresh-1')).toBe(false);
+  });
+
+  test("whose refresh token another tab spent waits for that tab's user to reach local storage", async () => {
+    // Another tab renewed; what it stored has not reached this tab's copy of local storage yet.
+    await markSpent(userKey, 'refresh-0');
+    useFakeTimers();
+    storedUser({ expires_at: nowS() + 61 });
+    const { session } = started();
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(session.getUser()?.access_token).toBe('access-0');
+    storedUser({ access_token: 'from-the-other-tab', refresh_token: 'refresh-9', expires_at: nowS() + 900 });
+    window.dispatchEvent(new StorageEvent('storage', { key: userKey }));
+    await vi.waitFor(() => expect(session.getUser()?.access_token).toBe('from-the-other-tab'));
+    expect(tokenRequests).toEqual([]);
+    expect(session.getSnapshot().isAuthenticated).toBe(true);
+  });
+
+  test('whose refresh token another tab spent, and whose new user never comes, signs in again at expiry', async () => {
+    // Another tab renewed; what it stored has not reached this tab's copy of local storage yet.
+    await markSpent(userKey, 'refresh-0');
+    useFakeTimers();
+    storedUser({ expires_at: nowS() + 61 });
+    const { session } = started();
+    const expired = vi.fn();
+    session.events.addAccessTokenExpired(expired);
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(expired).not.toHaveBeenCalled();
+    // In steps: IndexedDB answers in real time, so the 10 s wait may start after the clock has moved on.
+    await vi.waitFor(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(expired).toHaveBeenCalledTimes(1);
+    });
     expect(tokenRequests).toEqual([]);
   });
 
@@ -338,7 +392,7 @@ describe('a stored sign-in', () => {
   });
 
   test('without a refresh token, says the access token expired when it does', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     storedUser({ expires_at: nowS() + 30, refresh_token: undefined });
     const { session } = started();
     const expired = vi.fn();
@@ -351,7 +405,7 @@ describe('a stored sign-in', () => {
   });
 
   test('when renewal fails, says the access token expired when it does', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     storedUser({ expires_at: nowS() + 90 });
     tokenAnswer = () => json({ error: 'invalid_grant' }, 400);
     const { session } = started();

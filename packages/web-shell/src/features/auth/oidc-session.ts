@@ -79,6 +79,8 @@ interface Transaction {
 
 /** How long before the access token expires it is renewed (oidc-client-ts's default, kept). */
 const RENEW_BEFORE_S = 60;
+/** How long a tab whose refresh token another tab spent waits to see that tab's new user in local storage. */
+const OTHER_TAB_WAIT_MS = 10_000;
 /** setTimeout fires at once for any delay above 2^31 - 1 ms (24.8 days); a longer wait is taken in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const nowS = () => Math.floor(Date.now() / 1000);
@@ -245,24 +247,55 @@ export function createOidcSession(
   /**
    * Renews with the refresh token. The tabs of one app share the stored user, and the provider rotates refresh
    * tokens (a replayed one revokes the whole grant): one tab at a time renews (Web Locks, where the browser has
-   * them), and a tab that finds a renewed user stored by another takes it instead of renewing again.
+   * them), and a tab that finds a renewed user stored by another takes it instead of renewing again. Local storage
+   * may show a tab the old user for a while after another tab stored the new one, so the renewing tab also notes
+   * the token it spent where every tab reads the same (spent-refresh-tokens.ts), and a tab that finds its token
+   * spent waits for the new user to reach its local storage (decision 85).
    */
   const renewUser = async () => {
     const current = snapshot.user;
     const refreshToken = current?.refresh_token;
     if (!current || !refreshToken) return;
-    const renew = async () => {
+    /** The user another tab renewed, when local storage here shows it already. */
+    const renewedByAnotherTab = () => {
       const latest = readUser();
-      if (
-        latest &&
+      return latest &&
         latest.access_token !== current.access_token &&
         latest.profile.sub === current.profile.sub &&
         (latest.expires_at ?? Infinity) > nowS() + RENEW_BEFORE_S
-      )
-        return setUser(latest, { isLoading: false });
+        ? latest
+        : null;
+    };
+    const arrivalFromAnotherTab = () =>
+      new Promise<OidcUser>((resolve, reject) => {
+        const stop = () => {
+          clearTimeout(timeout);
+          window.removeEventListener('storage', look);
+        };
+        const look = () => {
+          const latest = renewedByAnotherTab();
+          if (!latest) return;
+          stop();
+          resolve(latest);
+        };
+        const timeout = setTimeout(() => {
+          stop();
+          reject(new Error('Another tab renewed the sign-in, and its new tokens did not reach this tab.'));
+        }, OTHER_TAB_WAIT_MS);
+        window.addEventListener('storage', look);
+        look();
+      });
+    const renew = async () => {
+      const latest = renewedByAnotherTab();
+      if (latest) return setUser(latest, { isLoading: false });
+      const spent = await import('./spent-refresh-tokens.ts');
+      if (await spent.wasSpent(userKey, refreshToken))
+        return setUser(await arrivalFromAnotherTab(), { isLoading: false });
       const as = await metadata();
       const response = await refreshTokenGrantRequest(as, client, clientAuth, refreshToken, http);
       setUser(userOf(await processRefreshTokenResponse(as, client, response), current), { isLoading: false });
+      // Before the lock is let go, so that the tab waiting for it knows.
+      await spent.markSpent(userKey, refreshToken);
     };
     try {
       await ('locks' in navigator ? navigator.locks.request(userKey, renew) : renew());
