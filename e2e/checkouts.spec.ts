@@ -56,6 +56,17 @@ async function prepare() {
 
 const rowOf = (page: Page) => page.locator('tbody tr').filter({ hasText: TITLE });
 
+/** Opens the row's "More" dialog and chooses `command`; the dialog closes and the focus returns to More. */
+async function more(page: Page, command: string) {
+  const button = rowOf(page).getByRole('button', { name: `More actions for ${TITLE}` });
+  await button.click();
+  await page.getByRole('dialog').getByRole('button', { name: command, exact: true }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await expect
+    .poll(() => button.evaluate((element) => element === element.ownerDocument.activeElement))
+    .toBe(true);
+}
+
 describe('check-out, history and properties', () => {
   test('bob checks out and in in the portal; carol sees the lock, then the history and properties', {
     timeout: 60_000,
@@ -67,7 +78,8 @@ describe('check-out, history and properties', () => {
     await signInAs(bob.page, 'bob');
     const bobsRow = rowOf(bob.page);
     await bobsRow.waitFor({ timeout: 20_000 });
-    await bobsRow.getByRole('button', { name: `Check out ${TITLE}` }).click();
+    // Check-out is a command of the row's "More" dialog (a portal row carries at most three buttons).
+    await more(bob.page, 'Check out');
     await expect
       .poll(() => bobsRow.getByTestId('file-lock').textContent(), { timeout: 10_000 })
       .toMatch(/Checked out by you until \d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
@@ -83,9 +95,8 @@ describe('check-out, history and properties', () => {
     expect(await carolsRow.getByTestId('file-lock').textContent()).toMatch(/Checked out by Bob Baker until/);
     await carolsRow.getByRole('button', { name: `Force check-in ${TITLE}` }).waitFor();
 
-    await bobsRow.getByRole('button', { name: `Check in ${TITLE}` }).click();
-    await bobsRow.getByRole('button', { name: `Check out ${TITLE}` }).waitFor({ timeout: 10_000 });
-    expect(await bobsRow.getByTestId('file-lock').count()).toBe(0);
+    await more(bob.page, 'Check in');
+    await expect.poll(() => bobsRow.getByTestId('file-lock').count(), { timeout: 10_000 }).toBe(0);
 
     await carol.page.reload();
     await carolsRow.waitFor({ timeout: 20_000 });

@@ -1,5 +1,11 @@
 import { DownloadOutlined, EyeOutlined, HistoryOutlined } from '@ant-design/icons';
-import { Button, type useFileDownloads, useFileVersionsView, useShellDispatch } from '@portico/web-shell';
+import {
+  Button,
+  type FileActionCommand,
+  type useFileDownloads,
+  useFileVersionsView,
+  useShellDispatch,
+} from '@portico/web-shell';
 import type { PreviewFile, useFilePreview } from '@portico/web-shell/preview';
 import type { ReactNode } from 'react';
 import { controlPanelApi } from '../api/control-panel-api.ts';
@@ -31,6 +37,27 @@ export function RowAction({
     <Button size="small" icon={icon} loading={loading} onClick={() => void onClick()} aria-label={label}>
       {children}
     </Button>
+  );
+}
+
+/**
+ * A row's file command as a button (check-out, Details: the portal offers the same in its rows' "More" dialog);
+ * `name` is its accessible name with the row's file ("Force check-in Payroll").
+ */
+export function CommandAction({
+  command,
+  name,
+  loading,
+}: {
+  command: FileActionCommand | null;
+  name: (label: string) => string;
+  loading?: boolean;
+}) {
+  if (!command) return null;
+  return (
+    <RowAction label={name(command.label)} icon={command.icon} loading={loading} onClick={command.onSelect}>
+      {command.label}
+    </RowAction>
   );
 }
 

@@ -31,6 +31,7 @@ import { Button } from 'antd';
 import { useState } from 'react';
 import { ConfirmButton } from '../../../components/confirm-button.tsx';
 import {
+  CommandAction,
   DownloadAction,
   PreviewAction,
   RowActions,
@@ -148,8 +149,12 @@ export function PublishedFilesTable({
         onChanged={() => void files.refetch()}
         wide={false}
       />
-      {checkout.actions(file, { size: 'small' })}
-      {details.button(file, { size: 'small' })}
+      <CommandAction
+        command={checkout.command(file)}
+        name={(label) => `${label} ${file.title}`}
+        loading={checkout.busy(file.id)}
+      />
+      <CommandAction command={details.command(file)} name={() => `Details of ${file.title}`} />
       <VersionsAction versions={versions} file={file} />
       <ConfirmButton
         action="Unpublish"

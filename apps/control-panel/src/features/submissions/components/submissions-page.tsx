@@ -44,6 +44,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConsolePage } from '../../../components/console-page.tsx';
 import {
+  CommandAction,
   DownloadAction,
   PreviewAction,
   RowAction,
@@ -157,8 +158,12 @@ export default function SubmissionsPage() {
         onChanged={() => void submissions.refetch()}
         wide={false}
       />
-      {checkout.actions(file, { size: 'small' })}
-      {details.button(file, { size: 'small' })}
+      <CommandAction
+        command={checkout.command(file)}
+        name={(label) => `${label} ${file.title}`}
+        loading={checkout.busy(file.id)}
+      />
+      <CommandAction command={details.command(file)} name={() => `Details of ${file.title}`} />
     </RowActions>
   );
 

@@ -6,7 +6,7 @@ import {
   type Site,
   UNCLASSIFIED_PUBLISHED,
 } from '@portico/contracts';
-import { createTestStore, signIn } from '@portico/web-shell/testing';
+import { createTestStore, DefaultBranding, signIn } from '@portico/web-shell/testing';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -17,7 +17,8 @@ import { PublishedFilesPage } from './site-files-page.tsx';
 
 /**
  * Check-out, the lock mark and the Details dialog on Published Files (issue 26): each shown by its flag, "Check
- * in" only on the caller's own check-out, the dialog's tabs by keyboard.
+ * in" only on the caller's own check-out, both in the row's "More" dialog (decision 86), the dialog's tabs by
+ * keyboard.
  */
 
 const SITE = '6f1b5c3e-8a4d-4b5e-9f7a-2c3d4e5f6a7b';
@@ -130,17 +131,33 @@ function renderPage() {
   const { store } = createTestStore(undefined, portalDescriptor.slices);
   signIn(store, { services: ['portal', 'file-management', 'file-storage', 'user'], siteId: SITE });
   const router = createMemoryRouter([{ path: '*', element: <PublishedFilesPage /> }]);
+  // The page's filters turn into antd's controls after 2.5 s, which read the branding.
   return render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <DefaultBranding>
+        <RouterProvider router={router} />
+      </DefaultBranding>
     </Provider>,
   );
 }
 
 const rowOf = async (title: string) => (await screen.findByText(title)).closest('tr')!;
 
+/** The commands of a row's "More" dialog, opened and closed again (Cancel). */
+async function moreCommands(user: ReturnType<typeof userEvent.setup>, row: HTMLElement, title: string) {
+  await user.click(within(row).getByRole('button', { name: `More actions for ${title}` }));
+  const dialog = await screen.findByRole('dialog');
+  const choices = within(dialog)
+    .getAllByRole('button')
+    .map((button) => button.textContent)
+    .filter((text) => text !== 'Cancel');
+  await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  return choices;
+}
+
 describe('the workspace actions of a file row', () => {
-  test('Check out on a free file, Check in on mine, nothing on someone else’s; the lock says who and until', async () => {
+  test('More offers Check out on a free file, Check in on mine, neither on someone else’s; the lock says who and until', async () => {
+    const user = userEvent.setup();
     renderPage();
     const table = await screen.findByTestId('published-files-table');
     await within(table).findByText('Letter 1');
@@ -148,15 +165,21 @@ describe('the workspace actions of a file row', () => {
     expect(await within(mine).findByTestId('file-lock')).toHaveTextContent(
       'Checked out by you until 2026-11-28 17:05',
     );
-    expect(within(mine).getByRole('button', { name: 'Check in Letter 2' })).toBeInTheDocument();
+    // Check-out and Details are More's: the row itself carries no button for them.
+    expect(
+      within(mine)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['More actions for Letter 2']);
+    expect(await moreCommands(user, mine, 'Letter 2')).toEqual(['Check in', 'Details']);
     const free = await rowOf('Letter 1');
-    expect(within(free).getByRole('button', { name: 'Check out Letter 1' })).toBeInTheDocument();
     expect(within(free).queryByTestId('file-lock')).toBeNull();
+    expect(await moreCommands(user, free, 'Letter 1')).toEqual(['Check out', 'Details']);
     const theirs = await rowOf('Letter 3');
     expect(within(theirs).getByTestId('file-lock')).toHaveTextContent(
       'Checked out by Carol Chen until 2026-11-28 17:05',
     );
-    expect(within(theirs).queryByRole('button', { name: /Check (in|out)|Force/ })).toBeNull();
+    expect(await moreCommands(user, theirs, 'Letter 3')).toEqual(['Details']);
   });
 
   test('with the flags off there is no check-out and no Details, but the lock still shows', async () => {
@@ -164,7 +187,7 @@ describe('the workspace actions of a file row', () => {
     renderPage();
     const theirs = await rowOf('Letter 3');
     expect(within(theirs).getByTestId('file-lock')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Check (in|out)|Details/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Check (in|out)|Details|More actions/ })).toBeNull();
   });
 
   test('Details opens Properties; the arrow key moves to History', async () => {
@@ -172,13 +195,14 @@ describe('the workspace actions of a file row', () => {
     const user = userEvent.setup();
     renderPage();
     const free = await rowOf('Letter 1');
-    await user.click(within(free).getByRole('button', { name: 'Details of Letter 1' }));
+    await user.click(within(free).getByRole('button', { name: 'More actions for Letter 1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByTestId('file-details');
-    expect(
-      within(dialog)
-        .getAllByRole('tab')
-        .map((t) => t.textContent),
-    ).toEqual(['Properties', 'History']);
+    // Found once the dialog is shown (`showModal` runs in an effect, after the dialog is in the document).
+    expect((await within(dialog).findAllByRole('tab')).map((t) => t.textContent)).toEqual([
+      'Properties',
+      'History',
+    ]);
     expect(await within(dialog).findByText('/ 2025')).toBeInTheDocument();
     expect(within(dialog).getByText('a'.repeat(64))).toBeInTheDocument();
     within(dialog).getByRole('tab', { name: 'Properties' }).focus();

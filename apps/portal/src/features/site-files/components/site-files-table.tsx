@@ -95,7 +95,6 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   const siteId = useShellSelector(selectSelectedSite);
   const token = useShellSelector(selectAccessToken);
   const wide = useMinWidth('sm');
-  const wideActions = useMinWidth('md');
   // Both directions sort by the fields of every file (FileSortField) and more; F is the direction's own list.
   const list = useListState<F, ClassificationFilters>({
     scope: folderId === undefined ? siteId : `${siteId}/${folderId ?? 'root'}`,
@@ -126,14 +125,6 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
   const selection = useListSelection(folderId === undefined ? siteId : `${siteId}/${folderId ?? 'root'}`);
   const checkout = useFileCheckout({ invalidates: ['PublishedFiles', 'SubmittedFiles'] });
   const details = useFileDetails(detailViews);
-  // Check out / in and Details: in the actions column from `md` on, under the title below it.
-  const workspaceActions = (file: R) =>
-    canCheckout || details.available ? (
-      <div className="portico-row" style={{ gap: 4, flexWrap: 'wrap' }}>
-        {canCheckout ? checkout.actions(file, { size: 'small' }) : null}
-        {details.button(file, { size: 'small' })}
-      </div>
-    ) : null;
   const versionUploads = useVersionUploads(siteId);
   const versions = useFileVersionsView({ canDownload, canPreview });
 
@@ -162,7 +153,6 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
         subtitle: direction.subtitle?.(file),
         note: `${formatBytes(file.size)} · ${formatDate(file.createdAt)}`,
         children: direction.narrowExtra?.(file, wide),
-        narrow: workspaceActions(file),
       })),
       ...sorting('title'),
     },
@@ -182,33 +172,36 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
       render: (_, file) => <span className="portico-nowrap">{formatDate(file.createdAt)}</span>,
     },
   ];
-  // A new version and the versions are in the row's "More" dialog, first: a row carries at most three buttons.
-  const commandsOf = (file: R): FileActionCommand[] => [
-    ...(canUpdate
-      ? [
-          {
+  // Check-out, a new version, the versions and Details are the row's "More" dialog's first commands: a row
+  // carries at most three buttons (Preview, Download, More), at every width.
+  const commandsOf = (file: R): FileActionCommand[] =>
+    [
+      canCheckout ? checkout.command(file) : null,
+      canUpdate
+        ? {
             key: 'upload-version',
             label: direction.newVersionLabel(file),
             icon: <UploadOutlined aria-hidden />,
             onSelect: () => versionUploads.choose(file),
-          },
-        ]
-      : []),
-    ...(canViewVersions
-      ? [
-          {
+          }
+        : null,
+      canViewVersions
+        ? {
             key: 'versions',
             label: `Versions (${file.version})`,
             icon: <HistoryOutlined aria-hidden />,
             onSelect: () => versions.open(file),
-          },
-        ]
-      : []),
-  ];
-  const more = anyFileAction(actions, panels, canUpdate || canViewVersions ? [true] : []);
-  const workspace = canCheckout || details.available;
+          }
+        : null,
+      details.command(file),
+    ].filter((command) => command !== null);
+  const more = anyFileAction(
+    actions,
+    panels,
+    canCheckout || canUpdate || canViewVersions || details.available ? [true] : [],
+  );
   const actionCount = [canDownload, canPreview, more].filter(Boolean).length;
-  if (actionCount > 0 || (workspace && wideActions))
+  if (actionCount > 0)
     columns.push({
       key: 'actions',
       title: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -220,7 +213,6 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
           className="portico-row"
           style={{ justifyContent: 'flex-end', flexWrap: wide && actionCount <= 2 ? 'nowrap' : 'wrap' }}
         >
-          {wideActions && workspace ? workspaceActions(file) : null}
           {canPreview && preview.canPreview(file) ? (
             <Button
               icon={<EyeOutlined aria-hidden />}

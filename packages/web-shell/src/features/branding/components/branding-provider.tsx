@@ -21,6 +21,15 @@ export function useBranding(): Branding {
 }
 
 /**
+ * Portico's own branding for a page drawn on its own, without the shell (the tests of one page): what antd's
+ * theme reads once a control drawn with antd appears (`AfterFirstScreen`, 2.5 s after mounting).
+ */
+export function DefaultBranding({ children }: { children: ReactNode }) {
+  const branding = useMemo(() => brandingFrom(undefined, null, 'Portico'), []);
+  return <BrandingContext.Provider value={branding}>{children}</BrandingContext.Provider>;
+}
+
+/**
  * The tenant's logo, name and colours (themes call) for everything below: as custom properties on the document for
  * Portico's own controls (and as antd tokens inside an `AntdScope`), and its icon as the favicon (SPEC §2). Before
  * a tenant is known, Portico's own colours. The notifications are drawn here, in the tenant's look.

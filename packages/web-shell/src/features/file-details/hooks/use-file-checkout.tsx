@@ -1,9 +1,10 @@
+import { LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import type { CheckedOutBy } from '@portico/contracts';
 import { shellApi } from '../../../api/shell-api.ts';
 import { describeQueryError } from '../../../lib/http-errors.ts';
 import { notify } from '../../../lib/notifications.tsx';
 import { useShellDispatch } from '../../../store/hooks.ts';
-import { Button } from '../../../ui/button.tsx';
+import type { FileActionCommand } from '../../file-actions/file-actions.ts';
 import { useCurrentPersonId } from '../../layout/api/get-current-person.ts';
 import { useCheckInFileMutation, useCheckOutFileMutation } from '../api/file-details.ts';
 
@@ -22,9 +23,10 @@ export interface UseFileCheckoutOptions {
 }
 
 /**
- * Check out and check in from a file row: `actions(file)` is the row's button — "Check out" on a free file, "Check
- * in" on the caller's own check-out, and for staff "Force check-in" on someone else's. `you` is the caller's id,
- * which the lock mark (`FileLockTag`) compares too.
+ * Check out and check in from a file row: `command(file)` is "Check out" on a free file, "Check in" on the caller's
+ * own check-out, and for staff "Force check-in" on someone else's — a command of the portal's "More" dialog, a
+ * button of the control panel's rows; `busy(id)` while one runs. `you` is the caller's id, which the lock mark
+ * (`FileLockTag`) compares too.
  */
 export function useFileCheckout({ invalidates, canForce = false }: UseFileCheckoutOptions) {
   const dispatch = useShellDispatch();
@@ -63,23 +65,27 @@ export function useFileCheckout({ invalidates, canForce = false }: UseFileChecko
     (out.isLoading && out.originalArgs?.fileId === id) ||
     (back.isLoading && back.originalArgs?.fileId === id);
 
-  const actions = (file: CheckoutFile, options: { size?: 'small' | 'middle' } = {}) => {
+  /** What the caller may do to the file's lock: check it out, check their own in, or (staff) force it in. */
+  const kindOf = (file: CheckoutFile) => {
     const holder = file.checkedOutBy;
-    const kind = !holder ? 'out' : holder.userId === you ? 'in' : canForce ? 'force' : undefined;
-    if (!kind) return null;
-    const label = { out: 'Check out', in: 'Check in', force: 'Force check-in' }[kind];
-    return (
-      <Button
-        size={options.size ?? 'middle'}
-        loading={busy(file.id)}
-        onClick={() => void run(file, kind)}
-        aria-label={`${label} ${file.title}`}
-        data-testid={`file-${kind === 'out' ? 'checkout' : kind === 'in' ? 'checkin' : 'force-checkin'}`}
-      >
-        {label}
-      </Button>
-    );
+    return !holder ? 'out' : holder.userId === you ? 'in' : canForce ? 'force' : undefined;
   };
 
-  return { you, actions };
+  /** The row's command, or null when the caller may not touch the lock. */
+  const command = (file: CheckoutFile): FileActionCommand | null => {
+    const kind = kindOf(file);
+    return kind
+      ? {
+          key: KEYS[kind],
+          label: LABELS[kind],
+          icon: kind === 'out' ? <LockOutlined aria-hidden /> : <UnlockOutlined aria-hidden />,
+          onSelect: () => void run(file, kind),
+        }
+      : null;
+  };
+
+  return { you, command, busy };
 }
+
+const LABELS = { out: 'Check out', in: 'Check in', force: 'Force check-in' } as const;
+const KEYS = { out: 'checkout', in: 'checkin', force: 'force-checkin' } as const;
