@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import fastifyStatic from '@fastify/static';
+import { readFile, stat } from 'node:fs/promises';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import { APP_VERSION, type RuntimeConfig, RuntimeConfigSchema } from '@portico/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
@@ -100,38 +100,62 @@ export async function registerFrontEnds(app: FastifyInstance, config: Config) {
   );
 
   const built = FRONT_ENDS.filter((f) => existsSync(`${f.dist}index.html`));
+  const serving = {
+    decorateReply: false,
+    index: false,
+    // The build writes .br and .gz beside each asset (web-shell/vite-app-config.ts): sent as they are.
+    preCompressed: true,
+    setHeaders(reply, filePath) {
+      // Vite's hashed assets never change under their name (nothing to revalidate, so no validators);
+      // everything else is revalidated.
+      const hashed = filePath.includes('/assets/');
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (PDF_WORKER.test(filePath)) reply.header('content-security-policy', PDF_WORKER_POLICY);
+      else if (SUBRESOURCE.test(filePath)) {
+        for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+      }
+      if (hashed) reply.removeHeader('etag').removeHeader('last-modified');
+    },
+  } satisfies Partial<FastifyStaticOptions>;
   for (const frontEnd of built) {
+    // The files beside index.html (icons), one route each, as found at start.
     await app.register(fastifyStatic, {
+      ...serving,
       root: frontEnd.dist,
       prefix: frontEnd.prefix,
-      decorateReply: false,
       wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each asset (web-shell/vite-app-config.ts): sent as they are.
-      preCompressed: true,
-      setHeaders(reply, filePath) {
-        // Vite's hashed assets never change under their name (nothing to revalidate, so no validators);
-        // everything else is revalidated.
-        const hashed = filePath.includes('/assets/');
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-        if (PDF_WORKER.test(filePath)) reply.header('content-security-policy', PDF_WORKER_POLICY);
-        else if (SUBRESOURCE.test(filePath)) {
-          for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
-        }
-        if (hashed) reply.removeHeader('etag').removeHeader('last-modified');
-      },
+      globIgnore: ['assets/**'],
+    });
+    // The build's assets, looked for on disk at each request (one wildcard route under `assets/`): a build made
+    // while the server runs is served at once, with the index.html read again below, and what it removed
+    // answers as any unknown path does.
+    await app.register(fastifyStatic, {
+      ...serving,
+      root: `${frontEnd.dist}assets/`,
+      prefix: `${frontEnd.prefix}assets/`,
+      wildcard: true,
     });
   }
 
-  const indexes = new Map<string, Buffer>();
-  for (const frontEnd of built) indexes.set(frontEnd.prefix, await readFile(`${frontEnd.dist}index.html`));
+  /** Each front end's index.html as it is on disk now, read again when a build has replaced it. */
+  const indexes = new Map<string, { mtimeMs: number; html: Buffer }>();
+  const indexOf = async (frontEnd: FrontEnd) => {
+    const file = `${frontEnd.dist}index.html`;
+    const found = await stat(file).catch(() => undefined);
+    if (!found || !built.includes(frontEnd)) return undefined;
+    const kept = indexes.get(frontEnd.prefix);
+    if (kept?.mtimeMs === found.mtimeMs) return kept.html;
+    const html = await readFile(file).catch(() => undefined);
+    if (html) indexes.set(frontEnd.prefix, { mtimeMs: found.mtimeMs, html });
+    return html;
+  };
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
     if (wantsHtml && !API_PATH.test(pathname)) {
       const frontEnd = FRONT_ENDS.find((f) => `${pathname}/`.startsWith(f.prefix));
-      const index = frontEnd && indexes.get(frontEnd.prefix);
+      const index = frontEnd && (await indexOf(frontEnd));
       if (index)
         return reply
           .status(200)

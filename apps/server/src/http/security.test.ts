@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { APP_VERSION, RuntimeConfigSchema } from '@portico/contracts';
 import { Value } from 'typebox/value';
@@ -175,6 +176,34 @@ describe('with the default setup (embedded provider, http)', () => {
       expect(response.body, url).toBe(index);
     }
   });
+
+  test.runIf(controlPanelBuilt)(
+    'a build made while the server runs is served at once: its new assets, its new index, not its old files',
+    async () => {
+      const asset = `assets/built-while-running-${randomUUID()}.js`;
+      const file = new URL(`../../../control-panel/dist/${asset}`, import.meta.url).pathname;
+      const index = distIndex('control-panel');
+      const before = await readFile(index);
+      const { mtime } = await stat(index);
+      try {
+        await writeFile(file, 'export const built = true;\n');
+        const added = await get(`/control-panel/${asset}`);
+        expect(added.statusCode).toBe(200);
+        expect(added.body).toBe('export const built = true;\n');
+        await writeFile(index, Buffer.concat([before, Buffer.from('<!-- rebuilt -->\n')]));
+        await utimes(index, new Date(), new Date(mtime.getTime() + 5_000));
+        expect((await get('/control-panel/sites', HTML)).body).toContain('<!-- rebuilt -->');
+        await rm(file);
+        const gone = await get(`/control-panel/${asset}`, { accept: '*/*' });
+        expect(gone.statusCode).toBe(404);
+        expect(gone.json().error.code).toBe('request.not_found');
+      } finally {
+        await rm(file, { force: true });
+        await writeFile(index, before);
+        await utimes(index, mtime, mtime);
+      }
+    },
+  );
 
   test.runIf(!controlPanelBuilt || !portalBuilt)(
     'a front end that is not built answers 503 saying how to build it',

@@ -274,18 +274,22 @@ describe('forgot password', { timeout: 90_000 }, () => {
     await signIn(api.url, 'bob', 'bob new long password');
     await expect(signIn(api.url, 'bob', 'portico')).rejects.toThrow(/401/);
     expect((await setPassword(secret, 'yet another password')).status).toBe(400);
-    expect(mailsTo('bob@example.com')).toHaveLength(1);
+    // One reset link. The sign-in above, from a browser the account had not used, may also have brought the mail
+    // "A new sign-in to your Portico account" by now (decision 87).
+    const resets = mailsTo('bob@example.com').filter((m) => m.parsed.subject === mail.parsed.subject);
+    expect(resets).toHaveLength(1);
   });
 
   test('asked for twice at once (a double click), it sends one link', async () => {
-    const before = mailsTo('carol@acme.example').length;
+    const resetsTo = (address: string) =>
+      mailsTo(address).filter((m) => m.parsed.subject === 'Reset your Portico password');
+    const before = resetsTo('carol@acme.example').length;
     const answers = await Promise.all([ask('carol@acme.example'), ask('Carol@Acme.example')]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const mail = await mailTo('carol@acme.example', before);
-    expect(mail.parsed.subject).toBe('Reset your Portico password');
-    secretOf(mail);
+    await expect.poll(() => resetsTo('carol@acme.example').length, { timeout: 20_000 }).toBe(before + 1);
+    secretOf(resetsTo('carol@acme.example')[before]!);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(mailsTo('carol@acme.example')).toHaveLength(before + 1);
+    expect(resetsTo('carol@acme.example')).toHaveLength(before + 1);
   });
 
   test('an unknown address gets the same answer and no mail', async () => {
