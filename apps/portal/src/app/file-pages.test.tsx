@@ -5,7 +5,7 @@ import {
   type Site,
   UNCLASSIFIED_PUBLISHED,
 } from '@portico/contracts';
-import { createTestStore, signIn } from '@portico/web-shell/testing';
+import { createTestStore, DefaultBranding, signIn } from '@portico/web-shell/testing';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -81,9 +81,12 @@ function renderPage(page: 'published' | 'submitted') {
   const router = createMemoryRouter([
     { path: '*', element: page === 'published' ? <PublishedFilesPage /> : <SubmittedFilesPage /> },
   ]);
+  // The page's filters turn into antd's controls after 2.5 s, which read the branding.
   return render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <DefaultBranding>
+        <RouterProvider router={router} />
+      </DefaultBranding>
     </Provider>,
   );
 }

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Persistor, Storage } from 'redux-persist';
 import { vi } from 'vitest';
 import type { AuthSnapshot, OidcSession } from '../features/auth/oidc-session.ts';
+import { DefaultBranding } from '../features/branding/components/branding-provider.tsx';
 import { storageKeysFor } from '../lib/storage-keys.ts';
 import { ShellContext, type ShellContextValue } from '../shell/shell-context.tsx';
 import { createShellStore } from '../store/store.ts';
@@ -92,7 +93,10 @@ export function renderWithShell(
   const result = render(
     <ShellContext.Provider value={context}>
       <Provider store={test.store}>
-        <RouterProvider router={router} />
+        {/* Filters become antd's controls 2.5 s after mounting, which read the branding (decision 86). */}
+        <DefaultBranding>
+          <RouterProvider router={router} />
+        </DefaultBranding>
       </Provider>
     </ShellContext.Provider>,
   );
