@@ -140,9 +140,10 @@ export async function registerFrontEnds(app: FastifyInstance, config: Config) {
   /** Each front end's index.html as it is on disk now, read again when a build has replaced it. */
   const indexes = new Map<string, { mtimeMs: number; html: Buffer }>();
   const indexOf = async (frontEnd: FrontEnd) => {
+    if (!built.includes(frontEnd)) return undefined;
     const file = `${frontEnd.dist}index.html`;
     const found = await stat(file).catch(() => undefined);
-    if (!found || !built.includes(frontEnd)) return undefined;
+    if (!found) return undefined;
     const kept = indexes.get(frontEnd.prefix);
     if (kept?.mtimeMs === found.mtimeMs) return kept.html;
     const html = await readFile(file).catch(() => undefined);
