@@ -182,6 +182,32 @@ describe('the workspace actions of a file row', () => {
     expect(await moreCommands(user, theirs, 'Letter 3')).toEqual(['Details']);
   });
 
+  test("while a check-out chosen in More runs, the row's More button spins; it is back once the lock is taken", async () => {
+    let answer: (response: Response) => void = () => {};
+    const base = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation((request) =>
+      request.method === 'POST' && new URL(request.url).pathname.endsWith('/checkout')
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : base(request),
+    );
+    const user = userEvent.setup();
+    renderPage();
+    const free = await rowOf('Letter 1');
+    const more = within(free).getByRole('button', { name: 'More actions for Letter 1' });
+    expect(more).not.toHaveAttribute('aria-busy');
+    await user.click(more);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Check out' }));
+    await vi.waitFor(() => expect(more).toHaveAttribute('aria-busy', 'true'));
+    // Only the row being checked out waits.
+    expect(
+      within(await rowOf('Letter 2')).getByRole('button', { name: 'More actions for Letter 2' }),
+    ).not.toHaveAttribute('aria-busy');
+    answer(Response.json({ checkedOutBy: { name: 'Bob Baker', userId: ME, until: UNTIL } }));
+    await vi.waitFor(() => expect(more).not.toHaveAttribute('aria-busy'));
+  });
+
   test('with the flags off there is no check-out and no Details, but the lock still shows', async () => {
     settings = BASE;
     renderPage();

@@ -241,6 +241,7 @@ export function SiteFilesTable<R extends SiteFile, F extends string>({
               allowed={actions}
               panels={panels}
               commands={commandsOf(file)}
+              busy={canCheckout && checkout.busy(file.id)}
               wide={false}
               withFolders={folderId !== undefined}
             />

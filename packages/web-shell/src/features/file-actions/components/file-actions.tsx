@@ -41,6 +41,7 @@ export function FileActions<F extends FileActionTarget>({
   onChanged,
   wide = true,
   withFolders = true,
+  busy = false,
 }: {
   file: F;
   siteId: string;
@@ -55,6 +56,8 @@ export function FileActions<F extends FileActionTarget>({
   withFolders?: boolean;
   /** Show the button's word beside its icon. */
   wide?: boolean;
+  /** A command chosen in the dialog is still running (a check-out): the button spins and waits for it. */
+  busy?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -71,6 +74,8 @@ export function FileActions<F extends FileActionTarget>({
         icon={<MoreOutlined aria-hidden />}
         aria-label={`More actions for ${file.title}`}
         aria-haspopup="dialog"
+        loading={busy}
+        aria-busy={busy || undefined}
         onClick={() => setOpen(true)}
         onPointerEnter={FileActionsDialog.preload}
         onFocus={FileActionsDialog.preload}
