@@ -1,5 +1,6 @@
 import { readdir, readFile, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { keepNodeCompileCache } from '../scripts/node-compile-cache.ts';
 import { assignedToMeBenchmark } from './benchmarks/assigned-to-me.ts';
 import { browserDownloadBenchmark } from './benchmarks/browser-download.ts';
 import { downloadBenchmark } from './benchmarks/download.ts';
@@ -71,6 +72,8 @@ async function main() {
     process.exit(2);
   }
   const settings = readSettings();
+  // The servers start as `npm start` starts them: from Node's compiled code where an earlier start left it.
+  keepNodeCompileCache();
   const selected = names.length ? BENCHMARKS.filter((b) => names.includes(b.name)) : BENCHMARKS;
   const started = new Date();
   const loadAtStart = loadAverage();

@@ -1,4 +1,5 @@
 import { startCluster } from '../apps/server/src/testing/cluster.ts';
+import { keepNodeCompileCache } from './node-compile-cache.ts';
 
 /**
  * `npm run cluster`: on one machine, 3 server processes on one PostgreSQL (DATABASE_URL) and one S3 store
@@ -12,6 +13,7 @@ if (!databaseUrl) {
   console.error('cluster: DATABASE_URL must name a PostgreSQL database (PGlite serves one process only)');
   process.exit(1);
 }
+keepNodeCompileCache();
 const processes = Number(process.env.CLUSTER_PROCESSES ?? 3);
 const port = Number(process.env.CLUSTER_PORT ?? 8080);
 const cluster = await startCluster({ databaseUrl, processes, port, stdio: 'inherit' });

@@ -1,8 +1,8 @@
 import { LIMITS } from '@portico/contracts';
-import autocannon, { type Result } from 'autocannon';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { CLIENT, fileManagement, STAFF, siteIdOf, TENANT } from '../lib/fixture.ts';
 import { describeAnswer, timedRequest } from '../lib/http-client.ts';
+import { describeFloor, describeLoad, failedRequests, healthFloor, underLoad } from '../lib/load.ts';
 import { startPortico } from '../lib/portico.ts';
 import { median } from '../lib/settings.ts';
 
@@ -106,10 +106,12 @@ export const assignedToMeBenchmark: Benchmark = {
           }
         }
         log(`load (${label}): first page, ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
-        const options = { url: pageUrl, connections: CONNECTIONS, headers };
-        await autocannon({ ...options, duration: 1 });
-        const result = await autocannon({ ...options, duration: settings.loadSeconds });
-        return { result, single: median(single), count: median(counts) };
+        const { result, cpuPerRequest } = await underLoad(
+          portico.pid,
+          { url: pageUrl, connections: CONNECTIONS, headers },
+          settings.loadSeconds,
+        );
+        return { result, cpuPerRequest, single: median(single), count: median(counts) };
       };
       const small = await measure('small site');
 
@@ -119,28 +121,28 @@ export const assignedToMeBenchmark: Benchmark = {
       await portico.query('VACUUM ANALYZE files');
       const insertMs = performance.now() - insertStarted;
       const large = await measure('large site');
+      log(`load: /healthz (the floor), ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
+      const floor = await healthFloor(portico, CONNECTIONS, settings.loadSeconds);
 
-      const failures = (r: Result) => r.non2xx + r.errors;
       const ratio = large.result.latency.p99 / Math.max(1, small.result.latency.p99);
       const pass =
         large.result.latency.p99 <= TARGET_P99_MS &&
         ratio <= TARGET_RATIO &&
-        failures(large.result) + failures(small.result) === 0;
-      const summary = (r: Result) =>
-        `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.requests.average.toFixed(0)} req/s, ` +
-        `${r['2xx']} × 2xx, ${r.non2xx} non-2xx, ${r.errors} errors`;
+        failedRequests(large.result) + failedRequests(small.result) === 0;
       return {
         portico: `p99 ${large.result.latency.p99} ms (${largeFiles.toLocaleString('en')} files)`,
         baseline: `p99 ${small.result.latency.p99} ms (${smallFiles.toLocaleString('en')} files)`,
         ratio: `${ratio.toFixed(2)}×`,
         pass,
         notes:
+          `floor (/healthz, same load): p99 ${floor.result.latency.p99} ms; server CPU per request ${large.cpuPerRequest.toFixed(2)} ms vs ${floor.cpuPerRequest.toFixed(2)} ms for /healthz; ` +
           `one client alone: page ${large.single.toFixed(1)} ms (large) vs ${small.single.toFixed(1)} ms (small); ` +
           `count ${large.count.toFixed(1)} vs ${small.count.toFixed(1)} ms`,
         details: [
           `- Request: \`GET …/files/assigned-to-me\` as ${CLIENT} (a member client), first page of ${LIMITS.assignedToMePageSize} of ${mine.toLocaleString('en')} files assigned to him (a third with a due day), ${carols.toLocaleString('en')} more assigned to ${STAFF}.`,
-          `- Small site (${smallFiles.toLocaleString('en')} files), ${CONNECTIONS} connections × ${settings.loadSeconds} s: ${summary(small.result)}.`,
-          `- Large site (${largeFiles.toLocaleString('en')} files; the rest inserted in ${(insertMs / 1000).toFixed(1)} s), same load: ${summary(large.result)}.`,
+          `- Small site (${smallFiles.toLocaleString('en')} files), ${CONNECTIONS} connections × ${settings.loadSeconds} s: ${describeLoad(small.result)}.`,
+          `- Large site (${largeFiles.toLocaleString('en')} files; the rest inserted in ${(insertMs / 1000).toFixed(1)} s), same load: ${describeLoad(large.result)}.`,
+          describeFloor(floor, TARGET_P99_MS, CONNECTIONS),
         ],
       };
     } finally {

@@ -1,7 +1,7 @@
-import autocannon, { type Result } from 'autocannon';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { CLIENT, fileManagement, STAFF, siteIdOf, TENANT } from '../lib/fixture.ts';
 import { describeAnswer, timedRequest } from '../lib/http-client.ts';
+import { describeFloor, describeLoad, failedRequests, healthFloor, underLoad } from '../lib/load.ts';
 import { startPortico } from '../lib/portico.ts';
 import { median } from '../lib/settings.ts';
 
@@ -95,10 +95,12 @@ export const foldersBenchmark: Benchmark = {
           if (i >= 5) single.push(res.ms);
         }
         log(`load (${label}): folder page, ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
-        const options = { url: listUrl, connections: CONNECTIONS, headers };
-        await autocannon({ ...options, duration: 1 });
-        const result = await autocannon({ ...options, duration: settings.loadSeconds });
-        return { result, single: median(single) };
+        const { result, cpuPerRequest } = await underLoad(
+          portico.pid,
+          { url: listUrl, connections: CONNECTIONS, headers },
+          settings.loadSeconds,
+        );
+        return { result, cpuPerRequest, single: median(single) };
       };
       const small = await measure('small site');
 
@@ -107,6 +109,8 @@ export const foldersBenchmark: Benchmark = {
       await fill(smallFolders + 1, largeFolders, largeFiles - smallFiles, smallFiles);
       const insertMs = performance.now() - insertStarted;
       const large = await measure('large site');
+      log(`load: /healthz (the floor), ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
+      const floor = await healthFloor(portico, CONNECTIONS, settings.loadSeconds);
 
       // Moving a folder of `movedFiles` files: Carol moves it into another folder and back, timed each way.
       log(`moving a folder of ${movedFiles} files`);
@@ -143,28 +147,26 @@ export const foldersBenchmark: Benchmark = {
       }
       const moveMs = median(moves);
 
-      const failures = (r: Result) => r.non2xx + r.errors;
       const ratio = large.result.latency.p99 / Math.max(1, small.result.latency.p99);
       const pass =
         large.result.latency.p99 <= TARGET_P99_MS &&
         ratio <= TARGET_RATIO &&
         moveMs <= TARGET_MOVE_MS &&
-        failures(large.result) + failures(small.result) === 0;
-      const summary = (r: Result) =>
-        `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.requests.average.toFixed(0)} req/s, ` +
-        `${r['2xx']} × 2xx, ${r.non2xx} non-2xx, ${r.errors} errors`;
+        failedRequests(large.result) + failedRequests(small.result) === 0;
       return {
         portico: `p99 ${large.result.latency.p99} ms (${largeFiles.toLocaleString('en')} files); move ${moveMs.toFixed(1)} ms`,
         baseline: `p99 ${small.result.latency.p99} ms (${smallFiles.toLocaleString('en')} files)`,
         ratio: `${ratio.toFixed(2)}×`,
         pass,
         notes:
+          `floor (/healthz, same load): p99 ${floor.result.latency.p99} ms; server CPU per request ${large.cpuPerRequest.toFixed(2)} ms vs ${floor.cpuPerRequest.toFixed(2)} ms for /healthz; ` +
           `one client alone: ${large.single.toFixed(1)} ms (large) vs ${small.single.toFixed(1)} ms (small); ` +
           `move of ${movedFiles.toLocaleString('en')} files: median of ${moves.length}, max ${Math.max(...moves).toFixed(1)} ms`,
         details: [
           `- Request: \`GET …/published-files?siteId=…&folderId=…\` as ${CLIENT} (a member client, folders on), a folder of ${folder!.n} files, default page.`,
-          `- Small site (${smallFiles.toLocaleString('en')} files in ${smallFolders} folders), ${CONNECTIONS} connections × ${settings.loadSeconds} s: ${summary(small.result)}.`,
-          `- Large site (${largeFiles.toLocaleString('en')} files in ${largeFolders} folders; the rest inserted in ${(insertMs / 1000).toFixed(1)} s), same load: ${summary(large.result)}.`,
+          `- Small site (${smallFiles.toLocaleString('en')} files in ${smallFolders} folders), ${CONNECTIONS} connections × ${settings.loadSeconds} s: ${describeLoad(small.result)}.`,
+          `- Large site (${largeFiles.toLocaleString('en')} files in ${largeFolders} folders; the rest inserted in ${(insertMs / 1000).toFixed(1)} s), same load: ${describeLoad(large.result)}.`,
+          describeFloor(floor, TARGET_P99_MS, CONNECTIONS),
           `- Move (\`PATCH folders/{id}\` \`{ parentId }\`, as ${STAFF}) of a folder holding ${movedFiles.toLocaleString('en')} files, ${moves.length} times there and back: ${moves.map((m) => m.toFixed(1)).join(', ')} ms.`,
         ],
       };

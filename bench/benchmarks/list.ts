@@ -1,9 +1,8 @@
-import autocannon, { type Result } from 'autocannon';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { CLIENT, fileManagement, STAFF, siteIdOf, TENANT } from '../lib/fixture.ts';
 import { describeAnswer, timedRequest } from '../lib/http-client.ts';
+import { describeLoad, failedRequests, underLoad } from '../lib/load.ts';
 import { startPortico } from '../lib/portico.ts';
-import { readCpuMs } from '../lib/rss.ts';
 import { median } from '../lib/settings.ts';
 
 const TARGET_P99_MS = 50;
@@ -87,14 +86,12 @@ export const listBenchmark: Benchmark = {
         if (i >= 5) counting.push(res.ms);
       }
 
-      const load = async (url: string, withToken: boolean) => {
-        const options = { url, connections: CONNECTIONS, ...(withToken ? { headers } : {}) };
-        await autocannon({ ...options, duration: 1 });
-        const cpu0 = await readCpuMs(portico.pid);
-        const result = await autocannon({ ...options, duration: settings.loadSeconds });
-        const cpuMs = (await readCpuMs(portico.pid)) - cpu0;
-        return { result, cpuPerRequest: cpuMs / Math.max(1, result['2xx'] + result.non2xx) };
-      };
+      const load = (url: string, withToken: boolean) =>
+        underLoad(
+          portico.pid,
+          { url, connections: CONNECTIONS, ...(withToken ? { headers } : {}) },
+          settings.loadSeconds,
+        );
       log(`load: /healthz, ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
       const { result: health, cpuPerRequest: healthCpu } = await load(healthUrl, false);
       // Context: an authenticated request that does next to nothing (token, tenant and role checks, a small
@@ -104,11 +101,7 @@ export const listBenchmark: Benchmark = {
       log(`load: published-files, ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
       const { result: list, cpuPerRequest: listCpu } = await load(listUrl, true);
 
-      const failures = (r: Result) => r.non2xx + r.errors;
-      const pass = list.latency.p99 <= TARGET_P99_MS && failures(list) === 0 && list['2xx'] > 0;
-      const summary = (r: Result) =>
-        `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.requests.average.toFixed(0)} req/s, ` +
-        `${r['2xx']} × 2xx, ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts)`;
+      const pass = list.latency.p99 <= TARGET_P99_MS && failedRequests(list) === 0 && list['2xx'] > 0;
       return {
         portico: `p99 ${list.latency.p99} ms`,
         baseline: `p99 ${health.latency.p99} ms (/healthz)`,
@@ -118,16 +111,16 @@ export const listBenchmark: Benchmark = {
           `${list.requests.average.toFixed(0)} req/s vs ${health.requests.average.toFixed(0)} req/s; ` +
           `server CPU per request: list ${listCpu.toFixed(1)} ms, users/menu ${menuCpu.toFixed(1)} ms (p99 ${menu.latency.p99} ms), /healthz ${healthCpu.toFixed(2)} ms; ` +
           `one client alone: ${median(single).toFixed(1)} ms per list` +
-          (failures(list) ? `; ${failures(list)} failed requests` : ''),
+          (failedRequests(list) ? `; ${failedRequests(list)} failed requests` : ''),
         details: [
           `- ${rowCount.toLocaleString('en')} rows inserted with one INSERT … SELECT generate_series, then ANALYZE: ${(insertMs / 1000).toFixed(1)} s; the list reports totalRecordCount ${page.totalRecordCount} (with the demo's ${demo?.n ?? 0}) and ${page.records?.length} records per page.`,
           `- Request: \`GET /t/${TENANT}/file-management/api/files/published-files?siteId=…\` as ${CLIENT} (a client of the site), default page (10 rows, newest first).`,
           `- One client, sequential, 25 requests after 5 warm-ups: median ${median(single).toFixed(1)} ms, min ${Math.min(...single).toFixed(1)} ms, max ${Math.max(...single).toFixed(1)} ms.`,
           `- The page is planned as: ${pagePlan}. The total each page carries comes from ${countSource}.`,
           `- The same with \`count=true\` (checks and count, no page), one client: median ${median(counting).toFixed(1)} ms.`,
-          `- Published files, ${CONNECTIONS} connections × ${settings.loadSeconds} s after 1 s of warm-up: ${summary(list)}; server CPU ${listCpu.toFixed(1)} ms per request.`,
-          `- /healthz (baseline, no auth, \`SELECT 1\`), same load: ${summary(health)}; server CPU ${healthCpu.toFixed(2)} ms per request.`,
-          `- \`GET /t/${TENANT}/user/api/users/menu\` (context: token, tenant and role checks plus one small query), same load: ${summary(menu)}; server CPU ${menuCpu.toFixed(1)} ms per request.`,
+          `- Published files, ${CONNECTIONS} connections × ${settings.loadSeconds} s after 1 s of warm-up: ${describeLoad(list)}; server CPU ${listCpu.toFixed(1)} ms per request.`,
+          `- /healthz (baseline, no auth, \`SELECT 1\`), same load: ${describeLoad(health)}; server CPU ${healthCpu.toFixed(2)} ms per request.`,
+          `- \`GET /t/${TENANT}/user/api/users/menu\` (context: token, tenant and role checks plus one small query), same load: ${describeLoad(menu)}; server CPU ${menuCpu.toFixed(1)} ms per request.`,
           `- With ${CONNECTIONS} clients each waiting for its answer before the next request, latency ≈ ${CONNECTIONS} ÷ throughput: a p99 of ${TARGET_P99_MS} ms needs ≥ ${(CONNECTIONS / (TARGET_P99_MS / 1000)).toFixed(0)} req/s, i.e. about ${(TARGET_P99_MS / CONNECTIONS).toFixed(1)} ms of server time per request or less.`,
         ],
       };

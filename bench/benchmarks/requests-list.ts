@@ -1,9 +1,9 @@
-import autocannon, { type Result } from 'autocannon';
+import type { Result } from 'autocannon';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { CLIENT, requireEndpoint, STAFF, siteIdOf, TENANT } from '../lib/fixture.ts';
 import { describeAnswer, timedRequest } from '../lib/http-client.ts';
+import { describeLoad, failedRequests, underLoad } from '../lib/load.ts';
 import { startPortico } from '../lib/portico.ts';
-import { readCpuMs } from '../lib/rss.ts';
 import { median } from '../lib/settings.ts';
 
 const TARGET_P99_MS = 50;
@@ -112,20 +112,13 @@ export const requestsListBenchmark: Benchmark = {
       for (const endpoint of endpoints) {
         const options = { url: endpoint.url, headers: endpoint.headers, connections: CONNECTIONS };
         log(`load: ${endpoint.name}, ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
-        await autocannon({ ...options, duration: 1 });
-        const cpu0 = await readCpuMs(portico.pid);
-        const result = await autocannon({ ...options, duration: settings.loadSeconds });
-        const cpu = ((await readCpuMs(portico.pid)) - cpu0) / Math.max(1, result['2xx'] + result.non2xx);
-        results.push({ name: endpoint.name, result, cpu });
+        const { result, cpuPerRequest } = await underLoad(portico.pid, options, settings.loadSeconds);
+        results.push({ name: endpoint.name, result, cpu: cpuPerRequest });
       }
 
-      const failures = (r: Result) => r.non2xx + r.errors;
       const worst = Math.max(...results.map((r) => r.result.latency.p99));
       const pass =
-        worst <= TARGET_P99_MS && results.every((r) => failures(r.result) === 0 && r.result['2xx'] > 0);
-      const summary = (r: Result) =>
-        `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.requests.average.toFixed(0)} req/s, ` +
-        `${r['2xx']} × 2xx, ${r.non2xx} non-2xx, ${r.errors} errors (${r.timeouts} timeouts)`;
+        worst <= TARGET_P99_MS && results.every((r) => failedRequests(r.result) === 0 && r.result['2xx'] > 0);
       return {
         portico: `p99 ${worst} ms (worst of 4)`,
         baseline: '—',
@@ -141,7 +134,7 @@ export const requestsListBenchmark: Benchmark = {
           `- The staff page is planned as: ${pagePlan}. Its total comes from \`document_request_counts\` (kept by triggers, migration 0013).`,
           ...results.map(
             (r) =>
-              `- ${r.name} (\`${new URL(endpoints.find((e) => e.name === r.name)!.url).pathname}\`), one client alone: median ${single.get(r.name)!.toFixed(1)} ms; ${CONNECTIONS} connections × ${settings.loadSeconds} s after 1 s of warm-up: ${summary(r.result)}; server CPU ${r.cpu.toFixed(1)} ms per request.`,
+              `- ${r.name} (\`${new URL(endpoints.find((e) => e.name === r.name)!.url).pathname}\`), one client alone: median ${single.get(r.name)!.toFixed(1)} ms; ${CONNECTIONS} connections × ${settings.loadSeconds} s after 1 s of warm-up: ${describeLoad(r.result)}; server CPU ${r.cpu.toFixed(1)} ms per request.`,
           ),
         ],
       };

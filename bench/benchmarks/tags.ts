@@ -1,7 +1,7 @@
-import autocannon, { type Result } from 'autocannon';
 import type { Benchmark } from '../lib/benchmark.ts';
 import { CLIENT, fileManagement, STAFF, siteIdOf, TENANT } from '../lib/fixture.ts';
 import { describeAnswer, timedRequest } from '../lib/http-client.ts';
+import { describeLoad, failedRequests, underLoad } from '../lib/load.ts';
 import { startPortico } from '../lib/portico.ts';
 import { median } from '../lib/settings.ts';
 
@@ -131,9 +131,11 @@ export const tagsBenchmark: Benchmark = {
           if (i >= 5) single.push(res.ms);
         }
         log(`load (${label}): ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
-        const options = { url: listUrl(tag), connections: CONNECTIONS, headers };
-        await autocannon({ ...options, duration: 1 });
-        const result = await autocannon({ ...options, duration: settings.loadSeconds });
+        const { result } = await underLoad(
+          portico.pid,
+          { url: listUrl(tag), connections: CONNECTIONS, headers },
+          settings.loadSeconds,
+        );
         return { result, single: median(single) };
       };
       const commonCount = Math.floor(files / 100);
@@ -171,15 +173,11 @@ export const tagsBenchmark: Benchmark = {
       }
       const bulkMs = Math.max(median(tagMs), median(untagMs));
 
-      const failures = (r: Result) => r.non2xx + r.errors;
       const worstP99 = Math.max(onCommon.result.latency.p99, onRare.result.latency.p99);
       const pass =
         worstP99 <= TARGET_P99_MS &&
         bulkMs <= TARGET_BULK_MS &&
-        failures(onCommon.result) + failures(onRare.result) === 0;
-      const summary = (r: Result) =>
-        `p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, max ${r.latency.max} ms, ${r.requests.average.toFixed(0)} req/s, ` +
-        `${r['2xx']} × 2xx, ${r.non2xx} non-2xx, ${r.errors} errors`;
+        failedRequests(onCommon.result) + failedRequests(onRare.result) === 0;
       return {
         portico: `filter p99 ${worstP99} ms (${files.toLocaleString('en')} files); bulk tag ${median(tagMs).toFixed(0)} ms, untag ${median(untagMs).toFixed(0)} ms`,
         baseline: '—',
@@ -188,8 +186,8 @@ export const tagsBenchmark: Benchmark = {
         notes: `one client alone: ${onCommon.single.toFixed(1)} ms (1 % tag), ${onRare.single.toFixed(1)} ms (0.1 % tag)`,
         details: [
           `- Site of ${files.toLocaleString('en')} published files (inserted and tagged in ${(insertMs / 1000).toFixed(1)} s); \`GET …/published-files?siteId=…&tagId=…\` as ${CLIENT}, first page, newest first, with its total.`,
-          `- 1 % tag (${commonCount.toLocaleString('en')} files), ${CONNECTIONS} connections × ${settings.loadSeconds} s: ${summary(onCommon.result)}.`,
-          `- 0.1 % tag (${rareCount.toLocaleString('en')} files), same load: ${summary(onRare.result)}.`,
+          `- 1 % tag (${commonCount.toLocaleString('en')} files), ${CONNECTIONS} connections × ${settings.loadSeconds} s: ${describeLoad(onCommon.result)}.`,
+          `- 0.1 % tag (${rareCount.toLocaleString('en')} files), same load: ${describeLoad(onRare.result)}.`,
           `- Bulk (\`POST files/tags\`, as ${STAFF}) of ${bulkFiles.toLocaleString('en')} files, 3 times each way: tag ${tagMs.map((m) => m.toFixed(0)).join(', ')} ms; untag ${untagMs.map((m) => m.toFixed(0)).join(', ')} ms.`,
           '',
           ...plans,

@@ -1,10 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { openDatabase } from './db/open-database.ts';
 import { copyPgliteTemplate } from './testing/pglite-template.ts';
@@ -42,6 +43,34 @@ async function runServer(env: Record<string, string>, { migrated = false } = {})
     await rm(dataDir, { recursive: true, force: true });
   });
   return { ...server, dataDir: env.DATA_DIR ?? dataDir };
+}
+
+/**
+ * Settings that have a server process (and its PGlite process) write the address of every module it loads, as it
+ * loads it, to a file `read` answers line by line (a resolve hook given by NODE_OPTIONS).
+ */
+async function moduleLog() {
+  const folder = await mkdtemp(path.join(tmpdir(), 'portico-modules-'));
+  cleanups.push(() => rm(folder, { recursive: true, force: true }));
+  const log = path.join(folder, 'modules.log');
+  const hook = path.join(folder, 'hook.mjs');
+  await writeFile(
+    hook,
+    `import { appendFileSync } from 'node:fs';
+import { registerHooks } from 'node:module';
+registerHooks({
+  resolve(specifier, context, next) {
+    const resolved = next(specifier, context);
+    appendFileSync(${JSON.stringify(log)}, resolved.url + '\\n');
+    return resolved;
+  },
+});
+`,
+  );
+  return {
+    env: { NODE_OPTIONS: `--import=${pathToFileURL(hook).href}` },
+    read: async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean),
+  };
 }
 
 /** Resolves once the server printed its banner; fails if it exits first. */
@@ -222,12 +251,14 @@ describe('the server process', { timeout: 90_000 }, () => {
     const database = await createThrowawayDatabase();
     cleanups.push(() => database.drop());
     const url = `http://127.0.0.1:${port}`;
+    const modules = await moduleLog();
     const run = await runServer({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',
       SEED_DEMO: 'true',
+      ...modules.env,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
     });
 
@@ -249,6 +280,14 @@ describe('the server process', { timeout: 90_000 }, () => {
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', database: 'ok' });
+
+    // Running on the file store, it has loaded none of the libraries only some firms or people need: the AWS SDK
+    // (BLOB_STORE=s3), passkeys' verifier, the password checker (decision 89). The log is read: fastify is in it.
+    const loaded = await modules.read();
+    expect(loaded.some((url) => url.includes('/node_modules/fastify/'))).toBe(true);
+    expect(
+      loaded.filter((url) => /\/node_modules\/(@aws-sdk|@simplewebauthn\/server|@zxcvbn-ts)\//.test(url)),
+    ).toEqual([]);
 
     run.child.kill('SIGTERM');
     const { code, signal } = await within(10_000, run.exited, 'stopping after SIGTERM');

@@ -33,7 +33,7 @@ export async function startServer(
   // A housekeeping call the blob store lacks (ListMultipartUploads on plain s3rver) is one warning and a metric
   // (portico_blob_store_missing_operations), never a failed start; found before the logger exists, it waits.
   const late: { log?: { warn(details: object, message: string): void }; missing: object[] } = { missing: [] };
-  const blobs = openBlobStore(config, {
+  const blobs = await openBlobStore(config, {
     onMissingOperation: (operation, error) => {
       const details = { operation, err: error };
       if (late.log) late.log.warn(details, MISSING_OPERATION_WARNING);

@@ -1,13 +1,11 @@
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  VerifiedAuthenticationResponse,
+  VerifiedRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Database, Queryable } from '../db/database.ts';
 import {
@@ -37,6 +35,12 @@ const CEREMONY_TIMEOUT_MS = 120_000;
  */
 const ALGORITHMS = [-8, -7, -257];
 export const PASSKEY_NAME_MAX = 100;
+
+/**
+ * @simplewebauthn/server, loaded at the first ceremony: 4 MB of heap (its ASN.1 and COSE parsers) that a server
+ * whose people never use a passkey does not carry (decision 89).
+ */
+const webAuthn = () => import('@simplewebauthn/server');
 
 export interface RelyingParty {
   /** The RP ID: PUBLIC_URL's host name (no port). */
@@ -80,6 +84,7 @@ export async function passkeyRegistrationOptions(
   person: { userId: string; email: string; name: string },
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const existing = await listPasskeyRows(db, person.userId);
+  const { generateRegistrationOptions } = await webAuthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -120,7 +125,8 @@ export async function registerPasskey(
   response: RegistrationResponseJSON,
 ): Promise<{ ok: true; id: string } | { ok: false; reason: PasskeyRefusal; detail?: string }> {
   let challengeTaken = false;
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let verification: VerifiedRegistrationResponse;
+  const { verifyRegistrationResponse } = await webAuthn();
   try {
     verification = await verifyRegistrationResponse({
       response,
@@ -169,6 +175,7 @@ export async function passkeyAuthenticationOptions(
   ceremony: { purpose: Exclude<ChallengePurpose, 'register'>; subject: string; userId?: string },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const rows = ceremony.userId ? await listPasskeyRows(db, ceremony.userId) : [];
+  const { generateAuthenticationOptions } = await webAuthn();
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -213,7 +220,8 @@ export async function verifyPasskey(
     return { ok: false, reason: 'unknown' };
   }
   let challengeTaken = false;
-  let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  let verification: VerifiedAuthenticationResponse;
+  const { verifyAuthenticationResponse } = await webAuthn();
   try {
     verification = await verifyAuthenticationResponse({
       response,

@@ -1,5 +1,5 @@
-import { type OptionsType, ZxcvbnFactory } from '@zxcvbn-ts/core';
-import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
+import { createRequire } from 'node:module';
+import type { OptionsType, ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 /**
  * The one rule for a password a person chooses (web set-password page, invitations, resets, the command line;
@@ -31,9 +31,18 @@ const CHECKED_LENGTH = 100;
 
 let checker: ZxcvbnFactory | undefined;
 
-/** Built on first use: the dictionary costs some milliseconds and memory that a server without sign-ups never needs. */
+/**
+ * Built on first use: the library and its dictionary (3 MB of heap loaded, more once built) cost some milliseconds
+ * and memory that a server whose people choose no password never needs (decision 89). Required, not imported, so
+ * that the rule stays a plain function for its callers.
+ */
 function passwordChecker() {
-  checker ??= new ZxcvbnFactory({
+  if (checker) return checker;
+  const require = createRequire(import.meta.url);
+  const { ZxcvbnFactory: Factory } = require('@zxcvbn-ts/core') as typeof import('@zxcvbn-ts/core');
+  const { adjacencyGraphs, dictionary } =
+    require('@zxcvbn-ts/language-common') as typeof import('@zxcvbn-ts/language-common');
+  checker = new Factory({
     // The common-password list only: the diceware list would score down exactly the passphrases people should pick.
     dictionary: { 'passwords-common': dictionary['passwords-common'] },
     graphs: adjacencyGraphs,

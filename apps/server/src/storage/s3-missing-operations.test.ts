@@ -43,7 +43,7 @@ describe('BLOB_STORE=s3 on a store without ListMultipartUploads (plain s3rver)',
     expect(uploaded.body.files[0]!.sha256).toBe(sha256(bytes));
 
     // The periodic sweep goes on past it, and says nothing more.
-    const own = openBlobStore(api.server.config);
+    const own = await openBlobStore(api.server.config);
     expect(await sweepOrphanBlobs(api.db, own)).toMatchObject({ abandonedWrites: 0 });
     expect(own.missingOperations?.()).toEqual(['ListMultipartUploads']);
     expect(warnings()).toHaveLength(1);

@@ -1,5 +1,3 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-
 export interface DemoDocument {
   title: string;
   firm: string;
@@ -7,8 +5,12 @@ export interface DemoDocument {
   paragraphs: string[];
 }
 
-/** A real, readable PDF for the demo: letterhead, title, client and body text. */
+/**
+ * A real, readable PDF for the demo: letterhead, title, client and body text. pdf-lib is loaded here, when the demo
+ * is seeded, not by every start of a server whose demo is in place (3 MB of heap; decision 89).
+ */
 export async function renderDemoPdf(doc: DemoDocument, accentHex: string): Promise<Buffer> {
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(doc.title);
   pdf.setAuthor(doc.firm);
