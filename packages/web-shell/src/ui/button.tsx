@@ -7,7 +7,10 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'middle' | 'small';
   /** Shown before the label; decorative (the label or `aria-label` names the button). */
   icon?: ReactNode;
-  /** Busy: a spinner in place of the icon, the button announced as busy and not pressable again. */
+  /**
+   * Busy: a spinner in place of the icon, the button announced as busy and not pressable again. It stays focusable
+   * (`aria-disabled`, not `disabled`): a keyboard user who pressed it keeps their place on the page.
+   */
   loading?: boolean;
 }
 
@@ -21,6 +24,7 @@ export function Button({
   children,
   type = 'button',
   disabled,
+  onClick,
   ...rest
 }: ButtonProps) {
   const classes = ['portico-btn', `portico-btn--${variant}`];
@@ -31,8 +35,11 @@ export function Button({
     <button
       type={type}
       className={classes.join(' ')}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={loading || undefined}
       aria-busy={loading || undefined}
+      // A press while busy does nothing, a form's submit included.
+      onClick={loading ? (event) => event.preventDefault() : onClick}
       {...rest}
     >
       {loading ? <Spinner size="small" /> : icon}
