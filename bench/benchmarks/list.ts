@@ -1,7 +1,7 @@
 import type { Benchmark } from '../lib/benchmark.ts';
 import { CLIENT, fileManagement, STAFF, siteIdOf, TENANT } from '../lib/fixture.ts';
 import { describeAnswer, timedRequest } from '../lib/http-client.ts';
-import { describeLoad, failedRequests, underLoad } from '../lib/load.ts';
+import { describeLoad, failedRequests, healthFloor, underLoad } from '../lib/load.ts';
 import { startPortico } from '../lib/portico.ts';
 import { median } from '../lib/settings.ts';
 
@@ -61,7 +61,6 @@ export const listBenchmark: Benchmark = {
         : "`SELECT count(*)` over the site's files";
       const token = await portico.signIn(CLIENT);
       const listUrl = `${fileManagement(portico)}/published-files?siteId=${siteId}`;
-      const healthUrl = `${portico.url}/healthz`;
       const menuUrl = `${portico.url}/t/${TENANT}/user/api/users/menu`;
       const headers = { authorization: `Bearer ${token}` };
 
@@ -93,7 +92,11 @@ export const listBenchmark: Benchmark = {
           settings.loadSeconds,
         );
       log(`load: /healthz, ${CONNECTIONS} connections, ${settings.loadSeconds} s`);
-      const { result: health, cpuPerRequest: healthCpu } = await load(healthUrl, false);
+      const { result: health, cpuPerRequest: healthCpu } = await healthFloor(
+        portico,
+        CONNECTIONS,
+        settings.loadSeconds,
+      );
       // Context: an authenticated request that does next to nothing (token, tenant and role checks, a small
       // menu query), to tell the cost every tenant request pays from the list's own.
       log(`load: users/menu, ${CONNECTIONS} connections, ${settings.loadSeconds} s`);

@@ -75,7 +75,6 @@ export function FileActions<F extends FileActionTarget>({
         aria-label={`More actions for ${file.title}`}
         aria-haspopup="dialog"
         loading={busy}
-        aria-busy={busy || undefined}
         onClick={() => setOpen(true)}
         onPointerEnter={FileActionsDialog.preload}
         onFocus={FileActionsDialog.preload}
